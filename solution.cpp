@@ -76,8 +76,9 @@ inline Mask lowestBit(Mask m) { return m & (0u - m); }  // two's complement
 // row != queenRow: its column and the two diagonals, `distance` columns away.
 inline Mask attackedInRow(int row, int queenRow, int queenColumn) {
   int distance = row > queenRow ? row - queenRow : queenRow - row;
-  std::uint64_t queen = std::uint64_t{1} << queenColumn;  // 64 bits: no
-  return Mask(queen | queen << distance | queen >> distance);  // overflow
+  // 64 bits, so that queen << distance (up to bit 62) cannot overflow.
+  std::uint64_t queen = std::uint64_t{1} << queenColumn;
+  return Mask(queen | queen << distance | queen >> distance);
 }
 
 // Puts a queen on (row, column): its row keeps only that square and every
@@ -85,8 +86,8 @@ inline Mask attackedInRow(int row, int queenRow, int queenColumn) {
 // placement on the original board that has this queen.
 inline void pinQueen(Board& board, int row, int column) {
   for (int r = 0; r < board.n; ++r)
-    board.freeSquares[r] = r == row ? Mask{1} << column
-                                    : board.freeSquares[r] & ~attackedInRow(r, row, column);
+    board.freeSquares[r] =
+        r == row ? Mask{1} << column : board.freeSquares[r] & ~attackedInRow(r, row, column);
 }
 
 // ---------------------------------------------------------------------------
@@ -109,8 +110,7 @@ Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
         continue;
       }
     }
-    total += searchRows<kListing>(board, row + 1, columns | queen,
-                                  (sumDiagonals | queen) >> 1,
+    total += searchRows<kListing>(board, row + 1, columns | queen, (sumDiagonals | queen) >> 1,
                                   (differenceDiagonals | queen) << 1, queenColumns, visit);
   }
   return total;
@@ -180,12 +180,15 @@ inline Square transform(int symmetry, int n, Square s) {
   return s;
 }
 
-inline bool isFree(const Board& board, Square s) { return board.freeSquares[s.row] >> s.column & 1; }
+inline bool isFree(const Board& board, Square s) {
+  return board.freeSquares[s.row] >> s.column & 1;
+}
 
 bool boardHasSymmetry(const Board& board, int symmetry) {
   for (int r = 0; r < board.n; ++r)
     for (int c = 0; c < board.n; ++c)
-      if (isFree(board, {r, c}) != isFree(board, transform(symmetry, board.n, {r, c}))) return false;
+      if (isFree(board, {r, c}) != isFree(board, transform(symmetry, board.n, {r, c})))
+        return false;
   return true;
 }
 
@@ -301,8 +304,10 @@ class BoardReader {
     for (int r = 1; r < board.n; ++r) {
       skipWhitespace();
       if (peek() == EOF)
-        return fail("line %ld: expected row %d of the %dx%d board that starts on line %ld, "
-                    "got the end of the input", line_, r + 1, board.n, board.n, firstLine);
+        return fail(
+            "line %ld: expected row %d of the %dx%d board that starts on line %ld, "
+            "got the end of the input",
+            line_, r + 1, board.n, board.n, firstLine);
       long rowLine = line_;
       int length = readRow(board.n, board.freeSquares[r]);
       if (length < 0) return false;
@@ -328,8 +333,10 @@ class BoardReader {
   }
 
   void advance() {
-    if (buffer_[position_++] == '\n') ++line_, column_ = 0;
-    else ++column_;
+    if (buffer_[position_++] == '\n')
+      ++line_, column_ = 0;
+    else
+      ++column_;
   }
 
   void skipWhitespace() {
@@ -364,8 +371,10 @@ class BoardReader {
 
   int failAtByte(int byte, const char* expected) {
     char shown[16];
-    if (byte >= 0x20 && byte < 0x7f) std::snprintf(shown, sizeof shown, "'%c'", byte);
-    else std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
+    if (byte >= 0x20 && byte < 0x7f)
+      std::snprintf(shown, sizeof shown, "'%c'", byte);
+    else
+      std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
     fail("line %ld, column %ld: expected %s, got %s", line_, column_ + 1, expected, shown);
     return -1;
   }

@@ -9,9 +9,9 @@
 // (stdin from the file, like a judge), and exits non-zero after printing the
 // first board that disagrees. The oracle shares no code with solution.cpp: it
 // is plain backtracking over board characters with coordinate arithmetic.
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <cstdint>
@@ -128,7 +128,8 @@ void writeBatch(const std::string& path, const std::vector<Board>& boards, std::
   std::ofstream out(path, std::ios::binary);
   for (const Board& board : boards) {
     const char* lineEnd = noise.below(4) == 0 ? "\r\n" : "\n";
-    for (const std::string& row : board) out << row << (noise.below(8) == 0 ? " \t" : "") << lineEnd;
+    for (const std::string& row : board)
+      out << row << (noise.below(8) == 0 ? " \t" : "") << lineEnd;
     if (noise.below(4) == 0) out << lineEnd;
   }
 }
@@ -141,14 +142,17 @@ std::string boardText(const Board& board) {
 
 // ---- Running the solver -----------------------------------------------------
 struct Run {
-  int status;             // exit status, or 128 + signal
-  long peakMemoryKiB;     // the child's peak resident set size
+  int status;          // exit status, or 128 + signal
+  long peakMemoryKiB;  // the child's peak resident set size
 };
 
 Run runProgram(const std::vector<std::string>& argv, const std::string& input,
                const std::string& output, const std::string& error) {
   pid_t pid = fork();
-  if (pid < 0) { std::perror("fork"); std::exit(2); }
+  if (pid < 0) {
+    std::perror("fork");
+    std::exit(2);
+  }
   if (pid == 0) {
     int in = open(input.c_str(), O_RDONLY);
     int out = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -206,13 +210,14 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed) {
   for (const char* method : {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate"}) {
     Run run = runProgram({program, std::string("--method=") + method}, input, output, error);
     std::vector<std::string> got = lines(readFile(output));
-    if (run.status != 0) return fail(std::string("--method=") + method + " exited with " +
-                                     std::to_string(run.status) + ": " + readFile(error));
+    if (run.status != 0)
+      return fail(std::string("--method=") + method + " exited with " + std::to_string(run.status) +
+                  ": " + readFile(error));
     for (long i = 0; i < boardCount; ++i) {
       std::string want = std::to_string(expected[i]);
       if (i >= static_cast<long>(got.size()) || got[i] != want)
-        return fail("--method=" + std::string(method) + ", board " + std::to_string(i) +
-                    " (seed " + std::to_string(seed) + "): expected " + want + ", got " +
+        return fail("--method=" + std::string(method) + ", board " + std::to_string(i) + " (seed " +
+                    std::to_string(seed) + "): expected " + want + ", got " +
                     (i < static_cast<long>(got.size()) ? got[i] : "nothing") + "\n" +
                     boardText(boards[i]));
     }
@@ -249,7 +254,8 @@ int checkListing(const std::string& program, long boardCount, std::uint64_t seed
       std::vector<int> queens(n, -1);
       for (int r = 0; r < n; ++r) {
         const std::string& row = out[at + r];
-        if (static_cast<int>(row.size()) != n) return fail("placement row of the wrong length: '" + row + "' for " + where);
+        if (static_cast<int>(row.size()) != n)
+          return fail("placement row of the wrong length: '" + row + "' for " + where);
         for (int c = 0; c < n; ++c) {
           if (row[c] == 'Q') {
             if (queens[r] != -1) return fail("two queens in one row of a placement of " + where);
@@ -261,7 +267,8 @@ int checkListing(const std::string& program, long boardCount, std::uint64_t seed
       }
       if (!out[at + n].empty()) return fail("no empty line after a placement of " + where);
       if (!isValidPlacement(board, queens)) return fail("invalid placement listed for " + where);
-      if (!previous.empty() && !(previous < queens)) return fail("placements out of order or repeated for " + where);
+      if (!previous.empty() && !(previous < queens))
+        return fail("placements out of order or repeated for " + where);
       previous = queens;
       ++printed;
       at += n + 1;
@@ -275,7 +282,8 @@ int checkListing(const std::string& program, long boardCount, std::uint64_t seed
     ++at;
   }
   if (at != out.size()) return fail("extra lines after the last board");
-  std::printf("--list: %ld boards, %ld placements, all valid, ordered, complete\n", boardCount, placementsSeen);
+  std::printf("--list: %ld boards, %ld placements, all valid, ordered, complete\n", boardCount,
+              placementsSeen);
   std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
 }
@@ -298,17 +306,22 @@ int soak(const std::string& program, long boardCount, std::uint64_t seed) {
   }
   Run oneBoard = runProgram({program}, one, output, error);
   Run manyBoards = runProgram({program}, input, output, error);
-  if (oneBoard.status != 0 || manyBoards.status != 0) return fail("solver exited non-zero: " + readFile(error));
+  if (oneBoard.status != 0 || manyBoards.status != 0)
+    return fail("solver exited non-zero: " + readFile(error));
   std::ifstream got(output);
   std::string line;
   for (long i = 0; i < boardCount; ++i) {
     if (!std::getline(got, line) || line != std::to_string(expected[i]))
-      return fail("board " + std::to_string(i) + ": expected " + std::to_string(expected[i]) + ", got " + line);
+      return fail("board " + std::to_string(i) + ": expected " + std::to_string(expected[i]) +
+                  ", got " + line);
   }
-  std::printf("soak: %ld boards agree with the oracle; peak RSS %ld KiB for 1 board, %ld KiB for %ld\n",
-              boardCount, oneBoard.peakMemoryKiB, manyBoards.peakMemoryKiB, boardCount);
-  if (manyBoards.peakMemoryKiB > oneBoard.peakMemoryKiB + 1024) return fail("memory grows with the number of boards");
-  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str()), std::remove(one.c_str());
+  std::printf(
+      "soak: %ld boards agree with the oracle; peak RSS %ld KiB for 1 board, %ld KiB for %ld\n",
+      boardCount, oneBoard.peakMemoryKiB, manyBoards.peakMemoryKiB, boardCount);
+  if (manyBoards.peakMemoryKiB > oneBoard.peakMemoryKiB + 1024)
+    return fail("memory grows with the number of boards");
+  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str()),
+      std::remove(one.c_str());
   return 0;
 }
 
@@ -325,14 +338,18 @@ int longLine(const std::string& program, long maxPeakKiB) {
   }
   Run small = runProgram({program}, tiny, output, error);
   Run run = runProgram({program}, input, output, error);
-  const std::string expectedError = "error: line 1: expected a row of at most 32 squares, got more\n";
+  const std::string expectedError =
+      "error: line 1: expected a row of at most 32 squares, got more\n";
   std::string got = readFile(error);
   if (run.status != 1 || got != expectedError || !readFile(output).empty())
     return fail("64 MiB row: exit " + std::to_string(run.status) + ", stderr '" + got + "'");
-  std::printf("64 MiB row refused; peak RSS %ld KiB (a 1x1 board: %ld KiB)\n", run.peakMemoryKiB, small.peakMemoryKiB);
+  std::printf("64 MiB row refused; peak RSS %ld KiB (a 1x1 board: %ld KiB)\n", run.peakMemoryKiB,
+              small.peakMemoryKiB);
   if (run.peakMemoryKiB > small.peakMemoryKiB + 1024) return fail("the long row was buffered");
-  if (maxPeakKiB > 0 && run.peakMemoryKiB > maxPeakKiB) return fail("peak RSS over the limit of " + std::to_string(maxPeakKiB) + " KiB");
-  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str()), std::remove(tiny.c_str());
+  if (maxPeakKiB > 0 && run.peakMemoryKiB > maxPeakKiB)
+    return fail("peak RSS over the limit of " + std::to_string(maxPeakKiB) + " KiB");
+  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str()),
+      std::remove(tiny.c_str());
   return 0;
 }
 
@@ -340,12 +357,16 @@ int longLine(const std::string& program, long maxPeakKiB) {
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  auto number = [&](std::size_t i, long fallback) { return i < args.size() ? std::atol(args[i].c_str()) : fallback; };
+  auto number = [&](std::size_t i, long fallback) {
+    return i < args.size() ? std::atol(args[i].c_str()) : fallback;
+  };
   if (args.size() >= 4 && args[0] == "stress") return stress(args[1], number(2, 0), number(3, 0));
-  if (args.size() >= 4 && args[0] == "list") return checkListing(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && args[0] == "list")
+    return checkListing(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "soak") return soak(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 2 && args[0] == "long-line") return longLine(args[1], number(2, 0));
-  std::fprintf(stderr, "usage: oracle_checks stress|list|soak PROGRAM BOARDS SEED\n"
-                       "       oracle_checks long-line PROGRAM [MAX_RSS_KIB]\n");
+  std::fprintf(stderr,
+               "usage: oracle_checks stress|list|soak PROGRAM BOARDS SEED\n"
+               "       oracle_checks long-line PROGRAM [MAX_RSS_KIB]\n");
   return 2;
 }
