@@ -52,6 +52,7 @@
  */
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -273,6 +274,51 @@ Count countWithSymmetry(const Board& board, const int* symmetries, int symmetryC
 }
 
 // ---------------------------------------------------------------------------
+// Small boards, N <= 8: a whole board fits in 64 bits (bit r * N + c). The
+// placements of the empty N x N board are listed once, by the row-by-row
+// search, as masks of their queens' squares; a board's count is the number of
+// them that miss all its reserved squares. At most 92 ANDs, no search.
+constexpr int kFilterMaxN = 8;
+constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
+
+class SmallBoardFilter {
+ public:
+  Count count(const Board& board) {
+    const int n = board.n;
+    assert(n <= kFilterMaxN);
+    Placements& empty = placements_[n];
+    if (!empty.listed) listEmptyBoard(n, empty);
+    std::uint64_t reserved = 0;
+    for (int r = 0; r < n; ++r)
+      reserved |= std::uint64_t{~board.freeSquares[r] & allColumns(n)} << (r * n);
+    Count total = 0;
+    for (int i = 0; i < empty.count; ++i) total += (empty.queens[i] & reserved) == 0;
+    return total;
+  }
+
+ private:
+  struct Placements {
+    bool listed = false;
+    int count = 0;
+    std::uint64_t queens[kMostSmallPlacements] = {};
+  };
+
+  static void listEmptyBoard(int n, Placements& empty) {
+    Board board;
+    board.n = n;
+    for (int r = 0; r < n; ++r) board.freeSquares[r] = allColumns(n);
+    listRowByRow(board, [&](const int* queenColumns) {
+      std::uint64_t queens = 0;
+      for (int r = 0; r < n; ++r) queens |= std::uint64_t{1} << (r * n + queenColumns[r]);
+      empty.queens[empty.count++] = queens;
+    });
+    empty.listed = true;
+  }
+
+  Placements placements_[kFilterMaxN + 1];
+};
+
+// ---------------------------------------------------------------------------
 enum class Method { kAuto, kRows, kPropagate, kSymmetryRows, kSymmetryPropagate };
 
 // Boards this large with this share of squares reserved go to propagation;
@@ -286,6 +332,11 @@ Count countPlacements(const Board& board, Method method) {
   bool propagate = method == Method::kPropagate || method == Method::kSymmetryPropagate;
   bool useSymmetry = method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
   if (method == Method::kAuto) {
+    // Remembers only the empty boards' placements. Every member has an
+    // initializer, so this static is built at compile time: no run-time
+    // guard, which would drag the whole of libstdc++ into a 1 ms start-up.
+    static SmallBoardFilter smallBoards;
+    if (board.n <= kFilterMaxN) return smallBoards.count(board);
     int freeCount = 0;
     for (int r = 0; r < board.n; ++r) freeCount += popcount(board.freeSquares[r]);
     int reservedPercent = 100 - 100 * freeCount / (board.n * board.n);
