@@ -1,0 +1,96 @@
+// Writes the benchmark inputs into DIR, the same bytes on every run and
+// platform (fixed seeds, raw std::mt19937_64 output only).
+//   make_workloads DIR [--smoke]      (--smoke: tiny versions, for CI)
+// Files: w1.txt (one 8x8 board), w2.txt (20,000 8x8 boards, 0-30% reserved),
+// w3_15.txt and w3_16.txt (empty boards), w4.txt (hard holed boards, N 20-24,
+// 45-60% reserved), w4_minizinc.txt (those of them MiniZinc gets) with
+// w4_K.dzn (the same boards as MiniZinc data), memory_1.txt and
+// memory_many.txt (1 and 1,000,000 random 8x8 boards).
+#include <cstdint>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Board = std::vector<std::string>;
+
+Board randomBoard(std::mt19937_64& random, int n, int reservedPercent) {
+  Board board(n, std::string(n, '.'));
+  for (auto& row : board)
+    for (auto& square : row)
+      if (static_cast<int>(random() % 100) < reservedPercent) square = '*';
+  return board;
+}
+
+void write(std::ofstream& out, const Board& board) {
+  for (const std::string& row : board) out << row << '\n';
+}
+
+// The MiniZinc data for one board: its size and a 0/1 matrix of free squares.
+void writeDzn(const std::string& path, const Board& board) {
+  std::ofstream out(path);
+  const int n = static_cast<int>(board.size());
+  out << "n = " << n << ";\nfree = [|";
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) out << (c ? ", " : " ") << (board[r][c] == '.' ? 1 : 0);
+    out << (r + 1 < n ? "\n|" : " |];\n");
+  }
+}
+
+// W4: one board per size, denser as N grows, so that fixed-order search takes
+// seconds (4 to 22 s here) on each. Of three seeds per (N, %), the one with the
+// fewest placements, so that MiniZinc, which pays per placement, can finish the
+// largest two (the others take it minutes each).
+struct HoledBoard {
+  int n, reservedPercent;
+  std::uint64_t seed;
+  bool forMiniZinc;
+};
+const std::vector<HoledBoard> kHardBoards = {{20, 45, 2, false},
+                                             {21, 50, 1, false},
+                                             {22, 55, 2, false},
+                                             {23, 58, 2, true},
+                                             {24, 60, 2, true}};
+const std::vector<HoledBoard> kSmokeBoards = {{14, 40, 1, true}, {16, 50, 2, true}};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 2;
+  const std::string dir = argv[1];
+  const bool smoke = argc > 2 && std::string(argv[2]) == "--smoke";
+  std::mt19937_64 random(1624);
+
+  std::ofstream w1(dir + "/w1.txt");
+  write(w1, randomBoard(random, 8, 15));
+
+  std::ofstream w2(dir + "/w2.txt");
+  for (int i = 0, boards = smoke ? 200 : 20000; i < boards; ++i)
+    write(w2, randomBoard(random, 8, static_cast<int>(random() % 31)));
+
+  for (int n : {15, 16}) {
+    std::ofstream w3(dir + "/w3_" + std::to_string(n) + ".txt");
+    write(w3, Board(smoke ? n - 5 : n, std::string(smoke ? n - 5 : n, '.')));
+  }
+
+  std::ofstream w4(dir + "/w4.txt"), w4MiniZinc(dir + "/w4_minizinc.txt");
+  int dznCount = 0;
+  for (const HoledBoard& h : smoke ? kSmokeBoards : kHardBoards) {
+    std::mt19937_64 boardRandom(h.seed);
+    Board board = randomBoard(boardRandom, h.n, h.reservedPercent);
+    write(w4, board);
+    if (!h.forMiniZinc) continue;
+    write(w4MiniZinc, board);
+    writeDzn(dir + "/w4_" + std::to_string(dznCount++) + ".dzn", board);
+  }
+
+  std::ofstream one(dir + "/memory_1.txt"), many(dir + "/memory_many.txt");
+  std::mt19937_64 memoryRandom(7);
+  for (long i = 0, boards = smoke ? 1000 : 1000000; i < boards; ++i) {
+    Board board = randomBoard(memoryRandom, 8, static_cast<int>(memoryRandom() % 31));
+    if (i == 0) write(one, board);
+    write(many, board);
+  }
+}
