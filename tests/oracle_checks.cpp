@@ -4,6 +4,7 @@
 //   oracle_checks list      PROGRAM BOARDS SEED   validates --list output
 //   oracle_checks soak      PROGRAM BOARDS SEED   8x8 stream; counts and flat memory
 //   oracle_checks long-line PROGRAM [MAX_RSS_KIB] a 64 MiB row must be refused cheaply
+//   (oracle_checks measure REPORT COMMAND...      internal: see measure())
 //
 // Each mode writes its input to a file, runs PROGRAM on it once as one batch
 // (stdin from the file, like a judge), and exits non-zero after printing the
@@ -146,8 +147,29 @@ struct Run {
   long peakMemoryKiB;  // the child's peak resident set size
 };
 
+// Runs a command with its stdin, stdout and stderr already in place and writes
+// "<status> <peak RSS KiB>" to reportPath. This runs in a fresh, small
+// process (see runProgram): Linux counts the RSS of the process that forked
+// into the child's ru_maxrss, so measuring from a big checker would hide the
+// solver's own peak under the checker's.
+int measure(const std::string& reportPath, char** command) {
+  pid_t pid = fork();
+  if (pid < 0) return 2;
+  if (pid == 0) {
+    execv(command[0], command);
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  std::ofstream(reportPath) << code << ' ' << usage.ru_maxrss << '\n';
+  return 0;
+}
+
 Run runProgram(const std::vector<std::string>& argv, const std::string& input,
                const std::string& output, const std::string& error) {
+  const std::string report = output + ".report";
   pid_t pid = fork();
   if (pid < 0) {
     std::perror("fork");
@@ -159,16 +181,24 @@ Run runProgram(const std::vector<std::string>& argv, const std::string& input,
     int err = open(error.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in < 0 || out < 0 || err < 0) _exit(126);
     dup2(in, 0), dup2(out, 1), dup2(err, 2);
+    std::vector<std::string> measured = {"/proc/self/exe", "measure", report};
+    measured.insert(measured.end(), argv.begin(), argv.end());
     std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    for (const std::string& a : measured) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     execv(args[0], args.data());
     _exit(127);
   }
   int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), usage.ru_maxrss};
+  waitpid(pid, &status, 0);
+  Run run{-1, 0};
+  std::ifstream(report) >> run.status >> run.peakMemoryKiB;
+  std::remove(report.c_str());
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || run.status < 0) {
+    std::fprintf(stderr, "could not run %s\n", argv[0].c_str());
+    std::exit(2);
+  }
+  return run;
 }
 
 std::string readFile(const std::string& path) {
@@ -365,6 +395,7 @@ int main(int argc, char** argv) {
     return checkListing(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "soak") return soak(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 2 && args[0] == "long-line") return longLine(args[1], number(2, 0));
+  if (args.size() >= 3 && args[0] == "measure") return measure(args[1], argv + 3);
   std::fprintf(stderr,
                "usage: oracle_checks stress|list|soak PROGRAM BOARDS SEED\n"
                "       oracle_checks long-line PROGRAM [MAX_RSS_KIB]\n");
