@@ -27,11 +27,15 @@
  *   free & ~(columns | sumDiagonals | differenceDiagonals), one AND away.
  *   The last row needs no loop: its count is the popcount of its open squares.
  *
- *   Two refinements, chosen per board from cheap facts (see countPlacements):
+ *   Three refinements, chosen per board from cheap facts (countPlacements):
+ *   - Filtering, for N <= 8 (the CSES case): a board fits in 64 bits, so the
+ *     empty board's placements (92 for N = 8) are listed once, and a board's
+ *     count is the number of them that miss all its reserved squares.
  *   - Propagation, for boards with many reserved squares: place the row with
  *     the fewest open squares next, strike the new queen's lines from every
  *     row still empty, and give up as soon as some row or column has no open
- *     square left. Each node costs O(N) but the tree shrinks enormously.
+ *     square left; a column only one row can fill forces that row. Each
+ *     node costs O(N), but on such boards the tree is many times smaller.
  *   - Symmetry, for large boards whose reserved squares look the same after a
  *     rotation or reflection (the empty board has all 8): every placement has
  *     exactly one queen on each border line (top and bottom row, left and
@@ -41,14 +45,15 @@
  *     the class.
  *
  * Complexity: O(N!) time in the worst case (each row tries each column left),
- *   far less in practice; 8x8 boards take microseconds. O(N) memory for the
- *   search and O(1) for the input, which is read as a stream: a 64 MiB line is
- *   refused after 33 characters, and a million boards use no more memory
- *   than one.
+ *   far less in practice: an 8x8 board takes about a microsecond, input
+ *   included. O(N) memory for the search and O(1) for the input, which is
+ *   read as a stream: a 64 MiB line is refused after 33 characters, and a
+ *   million boards use no more memory than one.
  *
- * Status: data and error cases checked by hand, a brute-force oracle on
- *   100,000+ random boards (every method), the official CSES tests, libFuzzer,
- *   all under ASan and UBSan; see tests/ and README.md.
+ * Status: hand-checked data and error cases; a brute-force oracle agrees on
+ *   100,000 random boards for every method; the 10 official CSES tests pass;
+ *   libFuzzer found nothing in 1.8 million runs; all of it is clean under ASan
+ *   and UBSan with g++ and clang++. See tests/ and README.md.
  */
 #include <algorithm>
 #include <array>
