@@ -72,5 +72,5 @@ int main(int argc, char** argv) {
     timesA.push_back(a.seconds), timesB.push_back(b.seconds);
     peakA = std::max(peakA, a.peakKiB), peakB = std::max(peakB, b.peakKiB);
   }
-  std::printf("%.4f %.4f %ld %ld\n", median(timesA), median(timesB), peakA, peakB);
+  std::printf("%.6f %.6f %ld %ld\n", median(timesA), median(timesB), peakA, peakB);
 }
