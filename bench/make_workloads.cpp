@@ -52,7 +52,7 @@ const std::vector<HoledBoard> kHardBoards = {{20, 45, 2, false},
                                              {21, 50, 1, false},
                                              {22, 55, 2, false},
                                              {23, 58, 2, true},
-                                             {24, 60, 2, true}};
+                                             {24, 60, 2, false}};
 const std::vector<HoledBoard> kSmokeBoards = {{14, 40, 1, false}, {16, 50, 2, true}};
 
 }  // namespace
