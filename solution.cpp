@@ -31,11 +31,14 @@
  *   - Filtering, for N <= 8 (the CSES case): a board fits in 64 bits, so the
  *     empty board's placements (92 for N = 8) are listed once, and a board's
  *     count is the number of them that miss all its reserved squares.
- *   - Propagation, for boards with many reserved squares: place the row with
- *     the fewest open squares next, strike the new queen's lines from every
- *     row still empty, and give up as soon as some row or column has no open
- *     square left; a column only one row can fill forces that row. Each
- *     node costs O(N), but on such boards the tree is many times smaller.
+ *   - Propagation, for boards with many reserved squares: fill the most constrained row
+ *     next (fewest open squares; on a tie, the one nearest the middle), give
+ *     up as soon as some row or column has no open square left, place a queen
+ *     at once where a column has only one open square, and branch on a
+ *     column open in two rows when every row has three or more. The queens
+ *     so far are three masks over the whole board (columns, r + c, c - r), so
+ *     each node rescans the empty rows in O(N); the tree is many times
+ *     smaller than the row search's.
  *   - Symmetry, for large boards whose reserved squares look the same after a
  *     rotation or reflection (the empty board has all 8): every placement has
  *     exactly one queen on each border line (top and bottom row, left and
@@ -61,6 +64,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>  // __get_cpuid, to ask whether the CPU has popcnt
+#endif
 
 namespace queens {
 
@@ -145,50 +152,112 @@ Count listRowByRow(const Board& board, Visit visit) {
 }
 
 // ---------------------------------------------------------------------------
-// Propagation: the rows still empty are rows[0..k) with open squares open[i],
-// already cleared of every placed queen's attacks; openColumns are the
-// columns with no queen yet (k of them). Branch on the most constrained row.
-Count countByPropagation(const int* rows, const Mask* open, int k, Mask openColumns) {
-  int best = 0, bestChoices = kMaxN + 1;
-  Mask reachable = 0, reachableTwice = 0;  // columns some row / two rows can use
-  for (int i = 0; i < k; ++i) {
-    int choices = popcount(open[i]);
-    if (choices == 0) return 0;  // a row with no square left: dead end
-    if (choices < bestChoices) best = i, bestChoices = choices;
-    reachableTwice |= reachable & open[i];
-    reachable |= open[i];
-  }
-  if (reachable != openColumns) return 0;  // a column no row can fill
-  if (k == 1) return Count(bestChoices);
-  Mask branchOn = open[best];
-  // A column only one row can fill forces that row: branch there on that one
-  // square instead (unless some row is down to a single square already).
-  if (Mask onlyOnce = reachable & ~reachableTwice; onlyOnce && bestChoices > 1) {
-    Mask column = lowestBit(onlyOnce);
-    for (best = 0; !(open[best] & column);) ++best;  // the one row that can fill it
-    branchOn = column;
+// Propagation runs on the popcnt instruction: it counts the open squares of
+// every row at every node, so counting bits is its inner loop (with the
+// portable popcount above it ran about 20% slower). The judge's -O2 may not
+// assume the instruction, so only these functions are compiled for it, and
+// countPropagating checks at run time that the CPU has it (every x86-64 CPU
+// since 2008 does). Other architectures count bits natively anyway.
+#if defined(__x86_64__) || defined(__i386__)
+#define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
+inline bool cpuHasPopcnt() {
+  unsigned eax, ebx, ecx, edx;
+  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_POPCNT);
+}
+#else
+#define QUEENS_USES_POPCNT
+inline bool cpuHasPopcnt() { return true; }
+#endif
+
+// Propagation: fill the most constrained row next. The queens placed so far
+// are three masks over the whole board: `columns`, `sums` (bit r + c) and
+// `differences` (bit c - r + N - 1), so a row's open squares are recomputed
+// in a few operations: shifting `sums` right by r brings the diagonal through
+// (r, c) to bit c, and so does shifting `differences` right by N - 1 - r.
+// Each node scans the empty rows once and then
+//   - gives up if some row has no open square, or some column no row can use;
+//   - if a column is open in only one row, places that queen (it is forced);
+//   - else branches on the row with the fewest open squares; on a tie, the
+//     one nearest the middle of the board, whose queen attacks the most other
+//     rows (14-28% fewer nodes than the topmost on the W4 boards);
+//   - but if every row has 3 or more, and some column is open in exactly two
+//     rows, branches on that column instead: two children, not three.
+class Propagation {
+ public:
+  // Rows are kept in "slots" ordered from the middle outwards, so scanning
+  // slots in order meets the most central row of a tie first.
+  explicit Propagation(const Board& board) : n_(board.n) {
+    for (int slot = 0, up = (n_ - 1) / 2, down = up + 1; slot < n_; ++slot) {
+      int row = (slot % 2 == 0 && up >= 0) || down >= n_ ? up-- : down++;
+      rowOf_[slot] = row;
+      freeSquares_[slot] = board.freeSquares[row];
+    }
   }
 
-  int childRows[kMaxN];
-  Mask childOpen[kMaxN];
-  int row = rows[best];
-  Count total = 0;
-  for (Mask choices = branchOn; choices; choices &= choices - 1) {
-    int column = lowestColumn(choices);
-    for (int i = 0, j = 0; i < k; ++i) {
-      if (i == best) continue;
-      childRows[j] = rows[i];
-      childOpen[j++] = open[i] & ~attackedInRow(rows[i], row, column);
+  Count countAll() const { return count(allColumns(n_), 0, 0, 0); }
+
+ private:
+  // The placements of the rows in slotsLeft, given the queens placed so far.
+  QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, std::uint64_t sums,
+                                 std::uint64_t differences) const {
+    Mask open[kMaxN];  // by slot, filled for the slots in slotsLeft
+    int best = 0, bestChoices = kMaxN + 1;
+    // Columns open in at least one, two, three of the rows scanned so far.
+    Mask reachable = 0, reachableTwice = 0, reachableThrice = 0;
+    for (Mask left = slotsLeft; left; left &= left - 1) {
+      int slot = lowestColumn(left), row = rowOf_[slot];
+      Mask squares = freeSquares_[slot] &
+                     ~(columns | Mask(sums >> row) | Mask(differences >> (n_ - 1 - row)));
+      int choices = __builtin_popcount(squares);
+      if (choices == 0) return 0;  // a row with no square left: dead end
+      open[slot] = squares;
+      // Written as selects, not an if: which row wins is unpredictable, and
+      // a mispredicted branch here cost more than the rest of the loop.
+      bool better = choices < bestChoices;
+      best = better ? slot : best;
+      bestChoices = better ? choices : bestChoices;
+      reachableThrice |= reachableTwice & squares;
+      reachableTwice |= reachable & squares;
+      reachable |= squares;
     }
-    total += countByPropagation(childRows, childOpen, k - 1, openColumns & ~(Mask{1} << column));
+    if ((columns | reachable) != allColumns(n_)) return 0;  // a column no row can fill
+    if ((slotsLeft & (slotsLeft - 1)) == 0) return Count(bestChoices);  // the last row
+    if (Mask onlyOnce = reachable & ~reachableTwice; onlyOnce && bestChoices > 1) {
+      Mask queen = lowestBit(onlyOnce);
+      for (Mask left = slotsLeft;; left &= left - 1)
+        if (int slot = lowestColumn(left); open[slot] & queen)
+          return place(slotsLeft, columns, sums, differences, slot, lowestColumn(queen));
+    }
+    Count total = 0;
+    if (Mask exactlyTwice = reachableTwice & ~reachableThrice; exactlyTwice && bestChoices > 2) {
+      Mask queen = lowestBit(exactlyTwice);
+      for (Mask left = slotsLeft; left; left &= left - 1)
+        if (int slot = lowestColumn(left); open[slot] & queen)
+          total += place(slotsLeft, columns, sums, differences, slot, lowestColumn(queen));
+      return total;
+    }
+    for (Mask choices = open[best]; choices; choices &= choices - 1)
+      total += place(slotsLeft, columns, sums, differences, best, lowestColumn(choices));
+    return total;
   }
-  return total;
-}
+
+  // Counts the placements that put a queen on (the row of slot, column).
+  QUEENS_USES_POPCNT Count place(Mask slotsLeft, Mask columns, std::uint64_t sums,
+                                 std::uint64_t differences, int slot, int column) const {
+    int row = rowOf_[slot];
+    return count(slotsLeft & ~(Mask{1} << slot), columns | Mask{1} << column,
+                 sums | std::uint64_t{1} << (row + column),
+                 differences | std::uint64_t{1} << (column - row + n_ - 1));
+  }
+
+  int n_;
+  int rowOf_[kMaxN];
+  Mask freeSquares_[kMaxN];  // by slot
+};
 
 Count countPropagating(const Board& board) {
-  int rows[kMaxN];
-  for (int r = 0; r < board.n; ++r) rows[r] = r;
-  return countByPropagation(rows, board.freeSquares, board.n, allColumns(board.n));
+  if (!cpuHasPopcnt()) return countRowByRow(board);  // same count, found more slowly
+  return Propagation(board).countAll();
 }
 
 // ---------------------------------------------------------------------------
