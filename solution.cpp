@@ -31,7 +31,7 @@
  *   - Filtering, for N <= 8 (the CSES case): a board fits in 64 bits, so the
  *     empty board's placements (92 for N = 8) are listed once, and a board's
  *     count is the number of them that miss all its reserved squares.
- *   - Propagation, for boards with many reserved squares: fill the most constrained row
+ *   - Propagation, for boards from 10x10 up: fill the most constrained row
  *     next (fewest open squares; on a tie, the one nearest the middle), give
  *     up as soon as some row or column has no open square left, place a queen
  *     at once where a column has only one open square, and branch on a
@@ -406,40 +406,43 @@ class SmallBoardFilter {
 // ---------------------------------------------------------------------------
 enum class Method { kAuto, kRows, kPropagate, kSymmetryRows, kSymmetryPropagate };
 
-// Boards this large with this share of squares reserved go to propagation;
-// smaller or emptier ones are faster row by row. Measured on batches of 40
-// random boards, propagation's time over the row search's: N = 12 at 10%,
-// 20%, 40% reserved: 1.13, 0.95, 0.48; N = 14: 1.01, 0.86, 0.50; N = 10 at
-// 20%: 1.14.
-constexpr int kPropagateMinN = 12;
-constexpr int kPropagateMinReservedPercent = 20;
+// Engines per board, measured on whole runs (start-up included). Propagation's
+// time over the row search's on batches of random boards: N = 9 at 0%, 5%,
+// 20% reserved: 1.81, 1.41, 0.95; N = 10: 0.91, 0.94, 0.80; N = 12 at 5%:
+// 0.75; N = 14 at 5%: 0.59. So boards from 10x10 up propagate...
+constexpr int kPropagateMinN = 10;
+// ...unless they are counted by symmetry: with four border queens pinned the
+// rows are easier, and on the empty board propagation's time over the row
+// search's is 1.41 for N = 11, 1.18 for N = 12, 0.74 for N = 13 and 0.40 for
+// N = 16.
+constexpr int kSymmetricPropagateMinN = 13;
 // Below this size the symmetry bookkeeping costs more than it saves: on the
 // empty board its time over the row search's is 2.15 for N = 10, 0.85 for
 // N = 11 and 0.56 for N = 12.
 constexpr int kSymmetryMinN = 11;
 
 Count countPlacements(const Board& board, Method method) {
-  bool propagate = method == Method::kPropagate || method == Method::kSymmetryPropagate;
-  bool useSymmetry = method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
-  if (method == Method::kAuto) {
+  const bool automatic = method == Method::kAuto;
+  if (automatic) {
     // Remembers only the empty boards' placements. Every member has an
     // initializer, so this static is built at compile time: no run-time
     // guard, which would drag the whole of libstdc++ into a 1 ms start-up.
     static SmallBoardFilter smallBoards;
     if (board.n <= kFilterMaxN) return smallBoards.count(board);
-    int freeCount = 0;
-    for (int r = 0; r < board.n; ++r) freeCount += popcount(board.freeSquares[r]);
-    int reservedPercent = 100 - 100 * freeCount / (board.n * board.n);
-    propagate = board.n >= kPropagateMinN && reservedPercent >= kPropagateMinReservedPercent;
-    useSymmetry = board.n >= kSymmetryMinN;
   }
-  Engine engine = propagate ? countPropagating : countRowByRow;
-  if (!useSymmetry || board.n < 2) return engine(board);
+  bool trySymmetry = automatic ? board.n >= kSymmetryMinN
+                               : method == Method::kSymmetryRows ||
+                                     method == Method::kSymmetryPropagate;
   int symmetries[8], symmetryCount = 0;
-  for (int s = 0; s < 8; ++s)
-    if (boardHasSymmetry(board, s)) symmetries[symmetryCount++] = s;
-  if (symmetryCount == 1) return engine(board);  // only the identity
-  return countWithSymmetry(board, symmetries, symmetryCount, engine);
+  if (trySymmetry && board.n >= 2)
+    for (int s = 0; s < 8; ++s)
+      if (boardHasSymmetry(board, s)) symmetries[symmetryCount++] = s;
+  bool symmetric = symmetryCount > 1;  // more than the identity
+  bool propagate =
+      automatic ? board.n >= (symmetric ? kSymmetricPropagateMinN : kPropagateMinN)
+                : method == Method::kPropagate || method == Method::kSymmetryPropagate;
+  Engine engine = propagate ? countPropagating : countRowByRow;
+  return symmetric ? countWithSymmetry(board, symmetries, symmetryCount, engine) : engine(board);
 }
 
 // ---------------------------------------------------------------------------
