@@ -1,6 +1,7 @@
 // Checks the solver binary against an independent brute-force oracle.
 //
 //   oracle_checks stress    PROGRAM BOARDS SEED   random boards, every --method
+//   oracle_checks stress-large PROGRAM BOARDS SEED  the same, 11x11 to 20x20
 //   oracle_checks list      PROGRAM BOARDS SEED   validates --list output
 //   oracle_checks soak      PROGRAM BOARDS SEED   8x8 stream; counts and flat memory
 //   oracle_checks long-line PROGRAM [MAX_RSS_KIB] a 64 MiB row must be refused cheaply
@@ -86,15 +87,25 @@ class RandomBoards {
   Board next(int maxN) {
     int n = 1 + static_cast<int>(below(maxN));
     if (below(20) == 0) return Board(n, std::string(n, '.'));
-    Board board = withDensity(n, 60);
+    Board board = withDensity(n, 0, 60);
     if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
     return board;
   }
 
-  // An n x n board with a random 0..maxPercent% of its squares reserved.
-  Board withDensity(int n, int maxPercent) {
+  // A board of side 11..20, where the solver propagates: 35..65% reserved up
+  // to 16x16 and 60..80% above, so that the oracle (and --method=rows) stays
+  // quick; one in three is made symmetric.
+  Board nextLarge() {
+    int n = 11 + static_cast<int>(below(10));
+    Board board = n <= 16 ? withDensity(n, 35, 65) : withDensity(n, 60, 80);
+    if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
+    return board;
+  }
+
+  // An n x n board with a random minPercent..maxPercent% of its squares reserved.
+  Board withDensity(int n, int minPercent, int maxPercent) {
     Board board(n, std::string(n, '.'));
-    std::uint64_t reservedPercent = below(maxPercent + 1);
+    std::uint64_t reservedPercent = minPercent + below(maxPercent - minPercent + 1);
     for (auto& row : board)
       for (auto& square : row)
         if (below(100) < reservedPercent) square = '*';
@@ -226,17 +237,19 @@ std::string tempPath(const char* mode, const char* what) {
 
 // ---- Modes ------------------------------------------------------------------
 // Random boards up to 10x10, every method, answers compared with the oracle.
-int stress(const std::string& program, long boardCount, std::uint64_t seed) {
+int stress(const std::string& program, long boardCount, std::uint64_t seed, bool large) {
   RandomBoards random(seed);
   std::vector<Board> boards;
   std::vector<long long> expected;
   for (long i = 0; i < boardCount; ++i) {
-    boards.push_back(random.next(10));
+    boards.push_back(large ? random.nextLarge() : random.next(10));
     expected.push_back(bruteForceCount(boards.back()));
   }
   const std::string input = tempPath("stress", "in"), output = tempPath("stress", "out"),
                     error = tempPath("stress", "err");
   writeBatch(input, boards, seed);
+  long withPlacements = 0;
+  for (long long count : expected) withPlacements += count > 0;
   for (const char* method : {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate"}) {
     Run run = runProgram({program, std::string("--method=") + method}, input, output, error);
     std::vector<std::string> got = lines(readFile(output));
@@ -252,7 +265,8 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed) {
                     boardText(boards[i]));
     }
     if (static_cast<long>(got.size()) != boardCount) return fail("extra output lines");
-    std::printf("--method=%s: %ld boards agree with the brute-force oracle\n", method, boardCount);
+    std::printf("--method=%s: %ld boards (%ld with placements) agree with the brute-force oracle\n",
+                method, boardCount, withPlacements);
   }
   std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
@@ -328,7 +342,7 @@ int soak(const std::string& program, long boardCount, std::uint64_t seed) {
   {
     std::ofstream in(input, std::ios::binary), single(one, std::ios::binary);
     for (long i = 0; i < boardCount; ++i) {
-      Board board = random.withDensity(8, 30);
+      Board board = random.withDensity(8, 0, 30);
       expected.push_back(bruteForceCount(board));
       in << boardText(board);
       if (i == 0) single << boardText(board);
@@ -390,14 +404,15 @@ int main(int argc, char** argv) {
   auto number = [&](std::size_t i, long fallback) {
     return i < args.size() ? std::atol(args[i].c_str()) : fallback;
   };
-  if (args.size() >= 4 && args[0] == "stress") return stress(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && (args[0] == "stress" || args[0] == "stress-large"))
+    return stress(args[1], number(2, 0), number(3, 0), args[0] == "stress-large");
   if (args.size() >= 4 && args[0] == "list")
     return checkListing(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "soak") return soak(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 2 && args[0] == "long-line") return longLine(args[1], number(2, 0));
   if (args.size() >= 3 && args[0] == "measure") return measure(args[1], argv + 3);
   std::fprintf(stderr,
-               "usage: oracle_checks stress|list|soak PROGRAM BOARDS SEED\n"
+               "usage: oracle_checks stress|stress-large|list|soak PROGRAM BOARDS SEED\n"
                "       oracle_checks long-line PROGRAM [MAX_RSS_KIB]\n");
   return 2;
 }
