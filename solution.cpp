@@ -37,8 +37,8 @@
  *     at once where a column has only one open square, and branch on a
  *     column open in two rows when every row has three or more. The queens
  *     so far are three masks over the whole board (columns, r + c, c - r), so
- *     each node rescans the empty rows in O(N); the tree is many times
- *     smaller than the row search's.
+ *     each node rescans the empty rows in O(N); the tree shrinks by more
+ *     than that costs.
  *   - Symmetry, for large boards whose reserved squares look the same after a
  *     rotation or reflection (the empty board has all 8): every placement has
  *     exactly one queen on each border line (top and bottom row, left and
