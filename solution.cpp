@@ -91,7 +91,7 @@ inline int popcount(Mask m) {
   m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
   return int((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
-inline int lowestColumn(Mask m) { return __builtin_ctz(m); }
+inline int indexOfLowestBit(Mask m) { return __builtin_ctz(m); }
 // In two's complement -m flips every bit above m's lowest set bit, so only
 // that bit survives the AND.
 inline Mask lowestBit(Mask m) { return m & (0u - m); }
@@ -127,7 +127,7 @@ Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
   for (; open; open &= open - 1) {  // open - 1 clears the lowest set bit
     Mask queen = lowestBit(open);
     if constexpr (kListing) {
-      queenColumns[row] = lowestColumn(queen);
+      queenColumns[row] = indexOfLowestBit(queen);
       if (row == board.n - 1) {
         visit(queenColumns);
         ++total;
@@ -161,8 +161,16 @@ Count listRowByRow(const Board& board, Visit visit) {
 #if defined(__x86_64__) || defined(__i386__)
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
 inline bool cpuHasPopcnt() {
-  unsigned eax, ebx, ecx, edx;
-  return __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_POPCNT);
+  // Asked once, not per board: in a virtual machine CPUID traps to the
+  // hypervisor (3 us here), and a batch may hold millions of boards. An int
+  // with a constant initializer needs no thread-safe-static guard, so
+  // libstdc++ stays out.
+  static int hasPopcnt = -1;
+  if (hasPopcnt < 0) {
+    unsigned eax, ebx, ecx, edx;
+    hasPopcnt = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_POPCNT);
+  }
+  return hasPopcnt == 1;
 }
 #else
 #define QUEENS_USES_POPCNT
@@ -205,7 +213,7 @@ class Propagation {
     // Columns open in at least one, two, three of the rows scanned so far.
     Mask reachable = 0, reachableTwice = 0, reachableThrice = 0;
     for (Mask left = slotsLeft; left; left &= left - 1) {
-      int slot = lowestColumn(left), row = rowOf_[slot];
+      int slot = indexOfLowestBit(left), row = rowOf_[slot];
       Mask squares = freeSquares_[slot] &
                      ~(columns | Mask(sums >> row) | Mask(differences >> (n_ - 1 - row)));
       int choices = __builtin_popcount(squares);
@@ -225,19 +233,19 @@ class Propagation {
     if (Mask onlyOnce = reachable & ~reachableTwice; onlyOnce && bestChoices > 1) {
       Mask queen = lowestBit(onlyOnce);
       for (Mask left = slotsLeft;; left &= left - 1)
-        if (int slot = lowestColumn(left); open[slot] & queen)
-          return place(slotsLeft, columns, sums, differences, slot, lowestColumn(queen));
+        if (int slot = indexOfLowestBit(left); open[slot] & queen)
+          return place(slotsLeft, columns, sums, differences, slot, indexOfLowestBit(queen));
     }
     Count total = 0;
     if (Mask exactlyTwice = reachableTwice & ~reachableThrice; exactlyTwice && bestChoices > 2) {
       Mask queen = lowestBit(exactlyTwice);
       for (Mask left = slotsLeft; left; left &= left - 1)
-        if (int slot = lowestColumn(left); open[slot] & queen)
-          total += place(slotsLeft, columns, sums, differences, slot, lowestColumn(queen));
+        if (int slot = indexOfLowestBit(left); open[slot] & queen)
+          total += place(slotsLeft, columns, sums, differences, slot, indexOfLowestBit(queen));
       return total;
     }
     for (Mask choices = open[best]; choices; choices &= choices - 1)
-      total += place(slotsLeft, columns, sums, differences, best, lowestColumn(choices));
+      total += place(slotsLeft, columns, sums, differences, best, indexOfLowestBit(choices));
     return total;
   }
 
