@@ -54,9 +54,11 @@
  *   million boards use no more memory than one.
  *
  * Status: hand-checked data and error cases; a brute-force oracle agrees on
- *   100,000 random boards for every method; the 10 official CSES tests pass;
- *   libFuzzer found nothing in 1.8 million runs; all of it is clean under ASan
- *   and UBSan with g++ and clang++. See tests/ and README.md.
+ *   100,000 random boards up to 10x10 and 200 from 11x11 to 20x20, for every
+ *   method; the 10 official CSES tests pass; libFuzzer found nothing in 3
+ *   million runs (1.8 million before the current propagation, 1.2 million
+ *   since); all of it is clean under ASan and UBSan with g++ and clang++.
+ *   See tests/ and README.md.
  */
 #include <algorithm>
 #include <array>
