@@ -40,7 +40,7 @@ void writeDzn(const std::string& path, const Board& board) {
 }
 
 // W4: one board per size, denser as N grows, so that fixed-order search takes
-// seconds (4 to 22 s here) on each. Of three seeds per (N, %), the one with the
+// seconds (3 to 22 s here) on each. Of three seeds per (N, %), the one with the
 // fewest placements, so that MiniZinc, which pays per placement, can finish
 // the N = 23 board in about a minute (the others take it minutes each).
 struct HoledBoard {
