@@ -60,9 +60,16 @@
  *   since); all of it is clean under ASan and UBSan with g++ and clang++.
  *   See tests/ and README.md.
  */
+#include <pthread.h>  // threads, declared weak below: the judge links without -pthread
+#include <sched.h>    // sched_getaffinity, for the CPUs this process may use
+#include <time.h>     // clock_gettime, for --stats and the progress line
+#include <unistd.h>   // read, isatty
+
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cassert>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -117,48 +124,208 @@ inline void pinQueen(Board& board, int row, int column) {
 }
 
 // ---------------------------------------------------------------------------
+// Units of work, for --threads, --part and the progress line. A search tree
+// is cut at a fixed depth (queens placed); each node at that depth is one
+// unit, and the units are numbered in the order the search meets them, the
+// same on every run and machine. Every thread walks the top of the tree
+// itself (it is small) and counts only the units it claims:
+//   - --part=K/M keeps unit i only if i % M == K - 1: M fixed shares,
+//     interleaved, so that neighbouring units, which tend to cost alike, go
+//     to different shares;
+//   - within a share, threads claim units one at a time from a shared counter
+//     as they free up, so they finish together.
+// The whole count comes from units: the depth is at most N - 1, and every
+// search reaches that depth before it counts anything.
+struct Share {
+  int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
+};
+
+class SharedUnits;  // the threads' common state, below with the threads
+
+// One thread's walk over the top of a board's search tree. The engines call
+// enter(depth) at each node above the split depth, and claim() at each node
+// on it.
+class UnitWalk {
+ public:
+  // Counts the board whole, unless some depth holds `target` nodes: then it
+  // gives up, and the board is worth splitting. A small board is counted by
+  // its probe alone, and starts no thread.
+  static UnitWalk probe(long target) {
+    UnitWalk walk(kMaxN, Share{}, nullptr, true);  // no node is that deep
+    walk.probeTarget_ = target;
+    return walk;
+  }
+  // Counts nothing: measures how many units `depth` gives.
+  static UnitWalk measure(int depth) { return UnitWalk(depth, Share{}, nullptr, false); }
+  // Counts the units of `share` that it claims from `shared`.
+  UnitWalk(int depth, Share share, SharedUnits* shared, bool reportsTop)
+      : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop) {}
+
+  int depth() const { return depth_; }
+  // Whether this walk reports the nodes above the split depth to --stats:
+  // every thread walks them, and one of them counts them.
+  bool reportsTop() const { return reportsTop_; }
+  long unitsSeen() const { return seen_; }
+  bool gaveUp() const { return gaveUp_; }
+
+  // Whether to search below a node `depth` queens deep: false once a probe
+  // has given up, so that the search unwinds at once.
+  bool enter(int depth) {
+    if (probeTarget_ == 0) return true;
+    gaveUp_ = gaveUp_ || ++nodesAt_[depth] >= probeTarget_;
+    return !gaveUp_;
+  }
+  // Called at each unit, in the search's order: whether this walk counts it.
+  bool claim();
+  // Called when the walk is over: the last claimed unit is done.
+  void finish();
+
+ private:
+  int depth_;
+  Share share_;
+  SharedUnits* shared_;  // null: claims nothing
+  bool reportsTop_;
+  long seen_ = 0;          // units met so far, of every share
+  long claimed_ = -1;      // the unit of this share that this walk holds, or -1
+  bool counting_ = false;  // a claimed unit is being counted
+  long probeTarget_ = 0;   // 0: not a probe
+  bool gaveUp_ = false;
+  long nodesAt_[kMaxN] = {};  // a probe's nodes per depth
+};
+
+// What one call of an engine counts and reports.
+struct Job {
+  UnitWalk* units = nullptr;  // null: the whole board, not split
+  bool countsNodes = false;   // --stats
+  Count nodes = 0;            // nodes visited, when countsNodes
+};
+
+// ---------------------------------------------------------------------------
 // Row by row: the classic backtracking with bitsets. Counts the placements of
-// rows row..n-1; with kListing it also calls visit(queenColumns) for each one,
-// in lexicographic order of the columns (row 0 first, lowest column first).
-template <bool kListing, class Visit>
+// rows row..n-1, in lexicographic order of the columns (row 0 first, lowest
+// column first), and reports every step to an observer: counting uses one
+// that ignores them all (the compiler then removes the calls), and --list,
+// --trace, --stats and splitting use the same search with observers that act.
+//   kSeesEveryPlacement: whether it needs each queen of the last row, which
+//     otherwise are counted at once by a popcount;
+//   kSplits: whether the nodes of row units->depth() are units of work;
+//   node(): a call of the search, one per row entered (for --stats);
+//   place(row, column): a queen goes on (row, column);
+//   deadEnd(row): the row has no open square, so the search goes back up;
+//   exhausted(row): every open square of the row was tried; back up;
+//   placement(queenColumns): a complete placement, one column per row;
+//   stopped(): true to abandon the search (its output cannot be written).
+struct SilentObserver {
+  static constexpr bool kSeesEveryPlacement = false, kSplits = false;
+  void node() {}
+  void place(int, int) {}
+  void deadEnd(int) {}
+  void exhausted(int) {}
+  void placement(const int*) {}
+  bool stopped() const { return false; }
+  Count nodes() const { return 0; }
+};
+
+// Counting nodes costs 7% more instructions, so only --stats does it.
+struct NodeCounter : SilentObserver {
+  void node() { ++nodesVisited; }
+  Count nodes() const { return nodesVisited; }
+  Count nodesVisited = 0;
+};
+
+// The top of a split search: at the split depth, a unit that this walk
+// claims is searched with the plain observer `below`; the others are skipped.
+template <class Below>
+struct UnitObserver : SilentObserver {
+  static constexpr bool kSplits = true;
+  explicit UnitObserver(UnitWalk* units) : units(units) {}
+  void node() {
+    if (units->reportsTop()) below.node();
+  }
+  UnitWalk* units;
+  Below below;
+};
+
+template <class Observer>
 Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
-                 Mask differenceDiagonals, int* queenColumns, Visit& visit) {
+                 Mask differenceDiagonals, int* queenColumns, Observer& observer) {
+  if constexpr (Observer::kSplits) {
+    UnitWalk& units = *observer.units;
+    if (row == units.depth())
+      return units.claim() ? searchRows(board, row, columns, sumDiagonals, differenceDiagonals,
+                                        queenColumns, observer.below)
+                           : 0;
+    if (!units.enter(row)) return 0;  // a probe that gave up
+  }
+  observer.node();
   Mask open = board.freeSquares[row] & ~(columns | sumDiagonals | differenceDiagonals);
-  if (!kListing && row == board.n - 1) return popcount(open);  // each open square: one placement
+  if constexpr (!Observer::kSeesEveryPlacement) {
+    if (row == board.n - 1) return popcount(open);  // each open square: one placement
+  } else if (!open) {
+    observer.deadEnd(row);
+    return 0;
+  }
   Count total = 0;
   for (; open; open &= open - 1) {  // open - 1 clears the lowest set bit
     Mask queen = lowestBit(open);
-    if constexpr (kListing) {
+    if constexpr (Observer::kSeesEveryPlacement) {
+      if (observer.stopped()) return total;
       queenColumns[row] = indexOfLowestBit(queen);
+      observer.place(row, queenColumns[row]);
       if (row == board.n - 1) {
-        visit(queenColumns);
+        observer.placement(queenColumns);
         ++total;
         continue;
       }
     }
-    total += searchRows<kListing>(board, row + 1, columns | queen, (sumDiagonals | queen) >> 1,
-                                  (differenceDiagonals | queen) << 1, queenColumns, visit);
+    total += searchRows(board, row + 1, columns | queen, (sumDiagonals | queen) >> 1,
+                        (differenceDiagonals | queen) << 1, queenColumns, observer);
+  }
+  if constexpr (Observer::kSeesEveryPlacement) observer.exhausted(row);
+  return total;
+}
+
+template <class Observer>
+Count searchRowByRow(const Board& board, Observer& observer) {
+  int queenColumns[kMaxN];
+  return searchRows(board, 0, 0, 0, 0, queenColumns, observer);
+}
+
+template <class Below>
+Count countRowByRowWith(const Board& board, Job& job) {
+  Count total;
+  if (job.units) {
+    UnitObserver<Below> top(job.units);
+    total = searchRowByRow(board, top);
+    job.nodes += top.below.nodes();
+  } else {
+    Below observer;
+    total = searchRowByRow(board, observer);
+    job.nodes += observer.nodes();
   }
   return total;
 }
 
-Count countRowByRow(const Board& board) {
-  auto none = [](const int*) {};
-  return searchRows<false>(board, 0, 0, 0, 0, nullptr, none);
+Count countRowByRow(const Board& board, Job& job) {
+  return job.countsNodes ? countRowByRowWith<NodeCounter>(board, job)
+                         : countRowByRowWith<SilentObserver>(board, job);
 }
 
+// Calls visit(queenColumns) for each placement, in the search's order.
 template <class Visit>
-Count listRowByRow(const Board& board, Visit visit) {
-  int queenColumns[kMaxN];
-  return searchRows<true>(board, 0, 0, 0, 0, queenColumns, visit);
-}
+struct PlacementVisitor : SilentObserver {
+  static constexpr bool kSeesEveryPlacement = true;
+  explicit PlacementVisitor(Visit visit) : visit(visit) {}
+  void placement(const int* queenColumns) { visit(queenColumns); }
+  Visit visit;
+};
 
 // ---------------------------------------------------------------------------
 // Propagation runs on the popcnt instruction: it counts the open squares of
 // every row at every node, so counting bits is its inner loop (with the
 // portable popcount above it ran about 20% slower). The judge's -O2 may not
 // assume the instruction, so only these functions are compiled for it, and
-// countPropagating checks at run time that the CPU has it (every x86-64 CPU
+// choosePlan checks at run time that the CPU has it (every x86-64 CPU
 // since 2008 does). Other architectures count bits natively anyway.
 #if defined(__x86_64__) || defined(__i386__)
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
@@ -166,7 +333,7 @@ inline bool cpuHasPopcnt() {
   // Asked once, not per board: in a virtual machine CPUID traps to the
   // hypervisor (3 us here), and a batch may hold millions of boards. An int
   // with a constant initializer needs no thread-safe-static guard, so
-  // libstdc++ stays out.
+  // libstdc++ stays out; only the main thread asks.
   static int hasPopcnt = -1;
   if (hasPopcnt < 0) {
     unsigned eax, ebx, ecx, edx;
@@ -193,11 +360,12 @@ inline bool cpuHasPopcnt() { return true; }
 //     rows (14-28% fewer nodes than the topmost on the W4 boards);
 //   - but if every row has 3 or more, and some column is open in exactly two
 //     rows, branches on that column instead: two children, not three or more.
+// Split, a node with units->depth() queens placed is a unit of work.
 class Propagation {
  public:
   // Rows are kept in "slots" ordered from the middle outwards, so scanning
   // slots in order meets the most central row of a tie first.
-  explicit Propagation(const Board& board) : n_(board.n) {
+  Propagation(const Board& board, UnitWalk* units) : n_(board.n), units_(units) {
     for (int slot = 0, up = (n_ - 1) / 2, down = up + 1; slot < n_; ++slot) {
       int row = (slot % 2 == 0 && up >= 0) || down >= n_ ? up-- : down++;
       rowOf_[slot] = row;
@@ -205,20 +373,35 @@ class Propagation {
     }
   }
 
-  Count countAll() const { return count(allColumns(n_), 0, 0, 0); }
+  Count countAll() {
+    return units_ ? count<true>(allColumns(n_), 0, 0, 0) : count<false>(allColumns(n_), 0, 0, 0);
+  }
+  // One increment a node: within the noise of this engine's node (about 100
+  // instructions), so it always counts.
+  Count nodes() const { return nodes_; }
 
  private:
   // The placements of the rows in slotsLeft, given the queens placed so far.
+  template <bool kSplits>
   QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, std::uint64_t sums,
-                                 std::uint64_t differences) const {
+                                 std::uint64_t differences) {
+    if constexpr (kSplits) {
+      int placed = n_ - __builtin_popcount(slotsLeft);
+      if (placed == units_->depth())
+        return units_->claim() ? count<false>(slotsLeft, columns, sums, differences) : 0;
+      if (!units_->enter(placed)) return 0;  // a probe that gave up
+      nodes_ += units_->reportsTop();
+    } else {
+      ++nodes_;
+    }
     Mask open[kMaxN];  // by slot, filled for the slots in slotsLeft
     int best = 0, bestChoices = kMaxN + 1;
     // Columns open in at least one, two, three of the rows scanned so far.
     Mask reachable = 0, reachableTwice = 0, reachableThrice = 0;
     for (Mask left = slotsLeft; left; left &= left - 1) {
       int slot = indexOfLowestBit(left), row = rowOf_[slot];
-      Mask squares = freeSquares_[slot] &
-                     ~(columns | Mask(sums >> row) | Mask(differences >> (n_ - 1 - row)));
+      Mask squares =
+          freeSquares_[slot] & ~(columns | Mask(sums >> row) | Mask(differences >> (n_ - 1 - row)));
       int choices = __builtin_popcount(squares);
       if (choices == 0) return 0;  // a row with no square left: dead end
       open[slot] = squares;
@@ -231,44 +414,52 @@ class Propagation {
       reachableTwice |= reachable & squares;
       reachable |= squares;
     }
-    if ((columns | reachable) != allColumns(n_)) return 0;  // a column no row can fill
+    if ((columns | reachable) != allColumns(n_)) return 0;              // a column no row can fill
     if ((slotsLeft & (slotsLeft - 1)) == 0) return Count(bestChoices);  // the last row
     if (Mask onlyOnce = reachable & ~reachableTwice; onlyOnce && bestChoices > 1) {
       Mask queen = lowestBit(onlyOnce);
       for (Mask left = slotsLeft;; left &= left - 1)
         if (int slot = indexOfLowestBit(left); open[slot] & queen)
-          return place(slotsLeft, columns, sums, differences, slot, indexOfLowestBit(queen));
+          return place<kSplits>(slotsLeft, columns, sums, differences, slot,
+                                indexOfLowestBit(queen));
     }
     Count total = 0;
     if (Mask exactlyTwice = reachableTwice & ~reachableThrice; exactlyTwice && bestChoices > 2) {
       Mask queen = lowestBit(exactlyTwice);
       for (Mask left = slotsLeft; left; left &= left - 1)
         if (int slot = indexOfLowestBit(left); open[slot] & queen)
-          total += place(slotsLeft, columns, sums, differences, slot, indexOfLowestBit(queen));
+          total +=
+              place<kSplits>(slotsLeft, columns, sums, differences, slot, indexOfLowestBit(queen));
       return total;
     }
     for (Mask choices = open[best]; choices; choices &= choices - 1)
-      total += place(slotsLeft, columns, sums, differences, best, indexOfLowestBit(choices));
+      total +=
+          place<kSplits>(slotsLeft, columns, sums, differences, best, indexOfLowestBit(choices));
     return total;
   }
 
   // Counts the placements that put a queen on (the row of slot, column).
+  template <bool kSplits>
   QUEENS_USES_POPCNT Count place(Mask slotsLeft, Mask columns, std::uint64_t sums,
-                                 std::uint64_t differences, int slot, int column) const {
+                                 std::uint64_t differences, int slot, int column) {
     int row = rowOf_[slot];
-    return count(slotsLeft & ~(Mask{1} << slot), columns | Mask{1} << column,
-                 sums | std::uint64_t{1} << (row + column),
-                 differences | std::uint64_t{1} << (column - row + n_ - 1));
+    return count<kSplits>(slotsLeft & ~(Mask{1} << slot), columns | Mask{1} << column,
+                          sums | std::uint64_t{1} << (row + column),
+                          differences | std::uint64_t{1} << (column - row + n_ - 1));
   }
 
   int n_;
+  UnitWalk* units_;  // null when not split
+  Count nodes_ = 0;
   int rowOf_[kMaxN];
   Mask freeSquares_[kMaxN];  // by slot
 };
 
-Count countPropagating(const Board& board) {
-  if (!cpuHasPopcnt()) return countRowByRow(board);  // same count, found more slowly
-  return Propagation(board).countAll();
+Count countPropagating(const Board& board, Job& job) {
+  Propagation propagation(board, job.units);
+  Count total = propagation.countAll();
+  job.nodes += propagation.nodes();
+  return total;
 }
 
 // ---------------------------------------------------------------------------
@@ -327,13 +518,13 @@ bool borderFits(const Board& board, const Square* queens) {
   return true;
 }
 
-using Engine = Count (*)(const Board&);
+using Engine = Count (*)(const Board&, Job&);
 
 // Counts with the board's symmetries (numbers as in transform, 0 included):
 // each class of border queens is counted once, from its smallest member, and
 // weighted by the class size. Needs n >= 2 so that the four lines differ.
-Count countWithSymmetry(const Board& board, const int* symmetries, int symmetryCount,
-                        Engine engine) {
+Count countWithSymmetry(const Board& board, const int* symmetries, int symmetryCount, Engine engine,
+                        Job& job) {
   const int n = board.n;
   Count total = 0;
   for (int top = 0; top < n; ++top)
@@ -356,7 +547,7 @@ Count countWithSymmetry(const Board& board, const int* symmetries, int symmetryC
           if (!smallest) continue;
           Board pinned = board;
           for (const Square& q : queens) pinQueen(pinned, q.row, q.column);
-          total += Count(classSize) * engine(pinned);
+          total += Count(classSize) * engine(pinned, job);
         }
   return total;
 }
@@ -365,13 +556,14 @@ Count countWithSymmetry(const Board& board, const int* symmetries, int symmetryC
 // Small boards, N <= 8: a whole board fits in 64 bits (bit r * N + c). The
 // placements of the empty N x N board are listed once, by the row-by-row
 // search, as masks of their queens' squares; a board's count is the number of
-// them that miss all its reserved squares. At most 92 ANDs, no search.
+// them that miss all its reserved squares. At most 92 ANDs, no search, so
+// --stats reports no nodes.
 constexpr int kFilterMaxN = 8;
 constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
 
 class SmallBoardFilter {
  public:
-  Count count(const Board& board) {
+  Count count(const Board& board, Job& job) {
     const int n = board.n;
     assert(n <= kFilterMaxN);
     Placements& empty = placements_[n];
@@ -380,7 +572,7 @@ class SmallBoardFilter {
       // (the judge's case) is searched directly; the second one pays for it.
       if (!empty.seen) {
         empty.seen = true;
-        return countRowByRow(board);
+        return countRowByRow(board, job);
       }
       listEmptyBoard(n, empty);
     }
@@ -391,6 +583,9 @@ class SmallBoardFilter {
     for (int i = 0; i < empty.count; ++i) total += (empty.queens[i] & reserved) == 0;
     return total;
   }
+
+  // Whether the next board of this size is searched, not filtered.
+  bool searchesNext(int n) const { return !placements_[n].seen; }
 
  private:
   struct Placements {
@@ -403,19 +598,30 @@ class SmallBoardFilter {
     Board board;
     board.n = n;
     for (int r = 0; r < n; ++r) board.freeSquares[r] = allColumns(n);
-    listRowByRow(board, [&](const int* queenColumns) {
+    auto keep = [&](const int* queenColumns) {
       std::uint64_t queens = 0;
       for (int r = 0; r < n; ++r) queens |= std::uint64_t{1} << (r * n + queenColumns[r]);
       empty.queens[empty.count++] = queens;
-    });
+    };
+    PlacementVisitor<decltype(keep)> observer(keep);
+    searchRowByRow(board, observer);
     empty.listed = true;
   }
 
   Placements placements_[kFilterMaxN + 1];
 };
 
+// Remembers only the empty boards' placements. Every member has an
+// initializer, so this object is built at compile time: no run-time guard,
+// which would drag the whole of libstdc++ into a 1 ms start-up. Only the
+// main thread uses it: a filtered board is never split.
+SmallBoardFilter smallBoards;
+
 // ---------------------------------------------------------------------------
+// Choosing the method for each board.
 enum class Method { kAuto, kRows, kPropagate, kSymmetryRows, kSymmetryPropagate };
+constexpr const char* kMethodNames[] = {"auto", "rows", "propagate", "symmetry-rows",
+                                        "symmetry-propagate"};
 
 // Engines per board, measured on whole runs (start-up included). Propagation's
 // time over the row search's on batches of random boards: N = 9 at 0%, 5%,
@@ -432,36 +638,269 @@ constexpr int kSymmetricPropagateMinN = 13;
 // N = 11 and 0.56 for N = 12.
 constexpr int kSymmetryMinN = 11;
 
-Count countPlacements(const Board& board, Method method) {
+// How one board is counted: on the small-board path, or by an engine, with
+// symmetry when the board has more than the identity.
+struct Plan {
+  bool smallBoard = false;  // the filter, or the row search for its first board
+  Engine engine = countRowByRow;
+  int symmetries[8] = {}, symmetryCount = 0;
+  const char* name = "rows";  // what --stats calls it
+};
+
+Plan choosePlan(const Board& board, Method method) {
+  Plan plan;
   const bool automatic = method == Method::kAuto;
-  if (automatic) {
-    // Remembers only the empty boards' placements. Every member has an
-    // initializer, so this static is built at compile time: no run-time
-    // guard, which would drag the whole of libstdc++ into a 1 ms start-up.
-    static SmallBoardFilter smallBoards;
-    if (board.n <= kFilterMaxN) return smallBoards.count(board);
+  if (automatic && board.n <= kFilterMaxN) {
+    plan.smallBoard = true;
+    plan.name = smallBoards.searchesNext(board.n) ? "rows" : "filter";
+    return plan;
   }
-  bool trySymmetry = automatic ? board.n >= kSymmetryMinN
-                               : method == Method::kSymmetryRows ||
-                                     method == Method::kSymmetryPropagate;
-  int symmetries[8], symmetryCount = 0;
+  bool trySymmetry = automatic
+                         ? board.n >= kSymmetryMinN
+                         : method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
   if (trySymmetry && board.n >= 2)
     for (int s = 0; s < 8; ++s)
-      if (boardHasSymmetry(board, s)) symmetries[symmetryCount++] = s;
-  bool symmetric = symmetryCount > 1;  // more than the identity
-  bool propagate =
-      automatic ? board.n >= (symmetric ? kSymmetricPropagateMinN : kPropagateMinN)
-                : method == Method::kPropagate || method == Method::kSymmetryPropagate;
-  Engine engine = propagate ? countPropagating : countRowByRow;
-  return symmetric ? countWithSymmetry(board, symmetries, symmetryCount, engine) : engine(board);
+      if (boardHasSymmetry(board, s)) plan.symmetries[plan.symmetryCount++] = s;
+  bool symmetric = plan.symmetryCount > 1;  // more than the identity
+  bool propagate = automatic ? board.n >= (symmetric ? kSymmetricPropagateMinN : kPropagateMinN)
+                             : method == Method::kPropagate || method == Method::kSymmetryPropagate;
+  propagate = propagate && cpuHasPopcnt();  // else the same count, found more slowly
+  plan.engine = propagate ? countPropagating : countRowByRow;
+  plan.name = symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
+                        : (propagate ? "propagate" : "rows");
+  return plan;
+}
+
+Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
+  if (plan.smallBoard) return smallBoards.count(board, job);
+  return plan.symmetryCount > 1
+             ? countWithSymmetry(board, plan.symmetries, plan.symmetryCount, plan.engine, job)
+             : plan.engine(board, job);
+}
+
+// The whole count of a board by one method, on the calling thread.
+Count countPlacements(const Board& board, Method method) {
+  Job job;
+  return countWithPlan(board, choosePlan(board, method), job);
 }
 
 // ---------------------------------------------------------------------------
-// Reads boards from a stream, one at a time, in O(1) memory. On bad input it
-// stops at the first offending byte and explains it in error().
+// Threads, shares and the progress line.
+//
+// Threads are POSIX threads, declared weak: the judge links without -pthread,
+// and a C library that keeps them in a library of their own (glibc before
+// 2.34) then leaves pthread_create null. The count then runs on the calling
+// thread alone: the same count, more slowly. Since glibc 2.34 they are in
+// libc itself, where this finds them; a static link leaves them out (a weak
+// reference pulls nothing in), and that is how the tests try the fallback.
+#pragma weak pthread_create
+#pragma weak pthread_join
+
+enum class ProgressMode { kAuto, kOn, kOff };  // auto: when stderr is a terminal
+
+inline double secondsSince(const timespec& start) {
+  timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return double(now.tv_sec - start.tv_sec) + 1e-9 * double(now.tv_nsec - start.tv_nsec);
+}
+
+// After a board has been counting for a second: one line on stderr with the
+// share of its units done, the time so far and an estimate of the time left.
+// On a terminal it is redrawn in place four times a second and erased when
+// the board is done; forced into a file (--progress), it is a line a second.
+class ProgressLine {
+ public:
+  ProgressLine(std::FILE* err, bool terminal, long boardNumber, int n, Share share)
+      : err_(err), terminal_(terminal), boardNumber_(boardNumber), n_(n), share_(share) {
+    clock_gettime(CLOCK_MONOTONIC, &start_);
+  }
+
+  // Called by any thread after it finishes a unit.
+  void update(long unitsDone, long units) {
+    long now = long(1000 * secondsSince(start_));
+    if (now < nextDrawMs_.load(std::memory_order_relaxed)) return;
+    if (drawing_.test_and_set(std::memory_order_acquire)) return;  // another thread draws
+    if (now >= nextDrawMs_.load(std::memory_order_relaxed)) {
+      draw(unitsDone, units, now / 1000.0);
+      nextDrawMs_.store(now + (terminal_ ? 250 : 1000), std::memory_order_relaxed);
+    }
+    drawing_.clear(std::memory_order_release);
+  }
+
+  // Called once the board's threads are done.
+  void erase() {
+    if (drawn_ && terminal_) std::fputs("\r\033[K", err_);  // back to the start, clear the line
+  }
+
+ private:
+  void draw(long unitsDone, long units, double elapsed) {
+    char share[48] = "";
+    if (share_.parts > 1)
+      std::snprintf(share, sizeof share, ", share %d of %d", share_.part + 1, share_.parts);
+    double done = units ? double(unitsDone) / double(units) : 1;
+    std::fprintf(
+        err_, "%sboard %ld, %dx%d%s: %.0f%% of %ld units done, %.1f s so far, about %.0f s left%s",
+        terminal_ ? "\r" : "", boardNumber_, n_, n_, share, 100 * done, units, elapsed,
+        done > 0 ? elapsed * (1 - done) / done : 0.0, terminal_ ? "\033[K" : "\n");
+    std::fflush(err_);
+    drawn_ = true;
+  }
+
+  std::FILE* err_;
+  bool terminal_;
+  long boardNumber_;
+  int n_;
+  Share share_;
+  timespec start_;
+  std::atomic<long> nextDrawMs_{1000};  // nothing for the first second
+  std::atomic_flag drawing_ = ATOMIC_FLAG_INIT;
+  bool drawn_ = false;  // written only by the thread that holds drawing_
+};
+
+// What the threads counting one board share: the next unit of the share to
+// hand out, and how many are done.
+class SharedUnits {
+ public:
+  SharedUnits(long units, ProgressLine* progress) : units_(units), progress_(progress) {}
+  long claimNext() { return nextUnit_.fetch_add(1, std::memory_order_relaxed); }
+  void unitDone() {
+    long done = 1 + unitsDone_.fetch_add(1, std::memory_order_relaxed);
+    if (progress_) progress_->update(done, units_);
+  }
+
+ private:
+  std::atomic<long> nextUnit_{0}, unitsDone_{0};  // counted within the share
+  long units_;
+  ProgressLine* progress_;  // null: no progress line
+};
+
+// Each thread walks every unit in the same order; it claims the next free
+// unit of its share from the shared counter when it has none. The counter
+// only grows, so a claim is never behind the walk: every unit of the share is
+// counted by exactly one thread.
+bool UnitWalk::claim() {
+  finish();
+  long index = seen_++;
+  if (!shared_ || index % share_.parts != share_.part) return false;
+  if (claimed_ < 0) claimed_ = shared_->claimNext();
+  if (index / share_.parts != claimed_) return false;
+  claimed_ = -1;
+  counting_ = true;
+  return true;
+}
+
+void UnitWalk::finish() {
+  if (counting_) shared_->unitDone();
+  counting_ = false;
+}
+
+// The units a split aims at, for each share: enough that threads finish
+// together (the last unit is a small part of each thread's work), few enough
+// that every thread's walk over the top of the tree stays cheap.
+constexpr long kUnitsPerShare = 1024;
+// Boards smaller than this are counted on the calling thread, whole: ...
+constexpr int kSplitMinN = 12;
+constexpr int kMaxThreads = 1024;
+
+// How the options ask each board to be counted.
+struct Settings {
+  Method method = Method::kAuto;
+  int threads = 1;
+  Share share;
+  bool progress = false;  // show the progress line (the terminal or --progress)
+  bool progressOnTerminal = false;
+  bool stats = false;
+};
+
+struct Worker {
+  const Board* board;
+  const Plan* plan;
+  int depth;
+  Share share;
+  SharedUnits* shared;
+  bool reportsTop, countsNodes;
+  Count count = 0, nodes = 0;
+
+  void run() {
+    UnitWalk walk(depth, share, shared, reportsTop);
+    Job job{&walk, countsNodes};
+    count = countWithPlan(*board, *plan, job);
+    walk.finish();
+    nodes = job.nodes;
+  }
+};
+
+void* runWorker(void* worker) {
+  static_cast<Worker*>(worker)->run();
+  return nullptr;
+}
+
+// Counts this process's share of one board with the threads the settings
+// allow; adds the nodes visited to `nodes` and names the method in `method`.
+Count countBoard(const Board& board, long boardNumber, const Settings& settings, std::FILE* err,
+                 Count& nodes, const char*& method) {
+  Plan plan = choosePlan(board, settings.method);
+  method = plan.name;
+  Job whole{nullptr, settings.stats};
+  const Share share = settings.share;
+  const bool splitting =
+      share.parts > 1 || (board.n >= kSplitMinN && (settings.threads > 1 || settings.progress));
+  if (plan.smallBoard || !splitting) {
+    // Counted whole; split into shares, all of it is the first share's.
+    Count total = share.part == 0 ? countWithPlan(board, plan, whole) : 0;
+    nodes += whole.nodes;
+    return total;
+  }
+  const long target = kUnitsPerShare * share.parts;
+  UnitWalk probe = UnitWalk::probe(target);
+  Job probing{&probe, settings.stats};
+  Count probed = countWithPlan(board, plan, probing);
+  if (!probe.gaveUp()) {
+    nodes += probing.nodes;
+    return share.part == 0 ? probed : 0;
+  }
+  // The shallowest depth with enough units.
+  int depth = 0;
+  long units = 0;
+  for (;; ++depth) {
+    UnitWalk measure = UnitWalk::measure(depth);
+    Job measuring{&measure, false};
+    countWithPlan(board, plan, measuring);
+    units = measure.unitsSeen();
+    if (units >= target || depth == board.n - 1) break;
+  }
+  long unitsInShare = units / share.parts + (share.part < units % share.parts);
+  ProgressLine progress(err, settings.progressOnTerminal, boardNumber, board.n, share);
+  SharedUnits shared(unitsInShare, settings.progress ? &progress : nullptr);
+  Worker workers[kMaxThreads];
+  pthread_t threads[kMaxThreads];
+  int started = 1;  // the calling thread is worker 0
+  for (int i = 0; i < settings.threads; ++i)
+    workers[i] = Worker{&board, &plan, depth, share, &shared, i == 0, settings.stats};
+  if (pthread_create)  // null where threads are unavailable (see above)
+    for (; started < settings.threads; ++started)
+      if (pthread_create(&threads[started], nullptr, runWorker, &workers[started]) != 0) break;
+  workers[0].run();
+  Count total = 0;
+  for (int i = 0; i < started; ++i) {
+    if (i > 0) pthread_join(threads[i], nullptr);
+    total += workers[i].count;
+    nodes += workers[i].nodes;
+  }
+  progress.erase();
+  return total;
+}
+
+// ---------------------------------------------------------------------------
+// Reads boards from a file descriptor, one at a time, in O(1) memory. On bad
+// input it stops at the first offending byte and explains it in error().
+// It calls read(2) itself, which returns as soon as a terminal has a line:
+// a board typed by hand is counted when its last row is entered, and one
+// Ctrl-D (a read of 0 bytes) ends the input. stdio's fread would wait for a
+// full buffer, and read again after the end of the input.
 class BoardReader {
  public:
-  explicit BoardReader(std::FILE* in) : in_(in) {}
+  explicit BoardReader(int in) : in_(in) {}
 
   // Reads the next board; false at the end of the input or on an error.
   bool next(Board& board) {
@@ -497,9 +936,15 @@ class BoardReader {
 
   int peek() {
     if (position_ == length_) {
-      length_ = std::fread(buffer_, 1, sizeof buffer_, in_);
+      if (ended_) return EOF;
+      ssize_t got;
+      do got = read(in_, buffer_, sizeof buffer_);
+      while (got < 0 && errno == EINTR);  // a signal came first: read again
+      if (got < 0) fail("cannot read the input: %s", std::strerror(errno));
+      ended_ = got <= 0;
+      length_ = got > 0 ? std::size_t(got) : 0;
       position_ = 0;
-      if (length_ == 0) return EOF;
+      if (ended_) return EOF;
     }
     return buffer_[position_];
   }
@@ -553,11 +998,12 @@ class BoardReader {
 
   template <class... Args>
   bool fail(const char* format, Args... args) {
-    std::snprintf(error_, sizeof error_, format, args...);
+    if (!*error_) std::snprintf(error_, sizeof error_, format, args...);  // the first one stands
     return false;
   }
 
-  std::FILE* in_;
+  int in_;
+  bool ended_ = false;  // the input ended, or could not be read
   // One 4 KiB page: a single board touches all the memory a million do (a
   // 64 KiB buffer read 1,356 KiB for 1 board and 1,604 KiB for 1,000,000),
   // and reading is no slower.
@@ -569,8 +1015,63 @@ class BoardReader {
 };
 
 // ---------------------------------------------------------------------------
+// Output: the placements (--list), the search step by step (--trace), and the
+// program itself.
+
+// Draws each placement as the board with 'Q' on the queens, then an empty
+// line. Stops the search as soon as the output cannot be written.
+class PlacementPrinter : public NodeCounter {
+ public:
+  static constexpr bool kSeesEveryPlacement = true;
+  PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
+    for (int r = 0; r < n_; ++r) {
+      for (int c = 0; c < n_; ++c) text_[r][c] = board.freeSquares[r] >> c & 1 ? '.' : '*';
+      text_[r][n_] = '\n';
+    }
+  }
+  void placement(const int* queenColumns) {
+    for (int r = 0; r < n_; ++r) {
+      text_[r][queenColumns[r]] = 'Q';
+      std::fwrite(text_[r], 1, n_ + 1, out_);
+      text_[r][queenColumns[r]] = '.';
+    }
+    std::fputc('\n', out_);
+  }
+  bool stopped() const { return std::ferror(out_); }
+
+ protected:
+  std::FILE* out_;
+
+ private:
+  int n_;
+  char text_[kMaxN][kMaxN + 1];
+};
+
+// The row-by-row search as a textbook's dry run: one line per step, indented
+// two spaces per row, rows and columns numbered from 1. Each queen placed;
+// each row with no open square, and each row whose open squares have all been
+// tried, with the return to the row above; each placement drawn as --list
+// draws it.
+class SearchTracer : public PlacementPrinter {
+ public:
+  using PlacementPrinter::PlacementPrinter;
+  void place(int row, int column) {
+    std::fprintf(out_, "%*srow %d: queen on column %d\n", 2 * row, "", row + 1, column + 1);
+  }
+  void deadEnd(int row) { backUp(row, "no open square"); }
+  void exhausted(int row) { backUp(row, "no other open square"); }
+
+ private:
+  void backUp(int row, const char* why) {
+    if (row == 0)
+      std::fprintf(out_, "row 1: %s, the search is over\n", why);
+    else
+      std::fprintf(out_, "%*srow %d: %s, back to row %d\n", 2 * row, "", row + 1, why, row);
+  }
+};
+
 constexpr const char* kUsage =
-    "usage: solution [--list] [--method=NAME] < boards.txt\n"
+    "usage: solution [OPTION]... < boards.txt\n"
     "Counts the ways to place N queens that do not attack each other on each\n"
     "board read from stdin. A board is N rows of N characters, '.' free and '*'\n"
     "reserved, 1 <= N <= 32, one row per line; blank lines may separate boards.\n"
@@ -578,66 +1079,146 @@ constexpr const char* kUsage =
     "\n"
     "  --list         before each count, print every placement: the board with\n"
     "                 'Q' on the queens, then an empty line\n"
+    "  --trace        before each count, show the row-by-row search step by step:\n"
+    "                 each queen placed, each row with no open square left, each\n"
+    "                 return to the row above, each placement as --list draws it\n"
+    "  --stats        after each board, print on stderr its number and size, the\n"
+    "                 method used, the nodes visited and the time taken\n"
     "  --method=NAME  count with one search only: rows, propagate, symmetry-rows\n"
     "                 or symmetry-propagate (default: auto, chosen per board)\n"
+    "  --threads=N    count with N threads, 1 to 1024 (default: as many as the\n"
+    "                 CPUs this process may run on)\n"
+    "  --part=K/M     count only the K-th of M fixed shares of each board's work;\n"
+    "                 the M outputs, added line by line, are the full counts\n"
+    "  --progress     show the progress line on stderr even when it is not a\n"
+    "                 terminal (by default it shows on a terminal, for a board\n"
+    "                 that counts for more than a second)\n"
+    "  --no-progress  never show the progress line\n"
     "  --help         print this help and exit\n"
     "\n"
     "Exit status: 0 on success; 1 on bad input, after the counts of the boards\n"
-    "before it; 2 on a bad option.\n";
+    "before it, or when the output cannot be written; 2 on a bad option.\n";
 
-// Prints every placement of a board as the board itself with 'Q' on the
-// queens, an empty line after each; returns how many it printed.
-Count listPlacements(const Board& board, std::FILE* out) {
-  char text[kMaxN][kMaxN + 1];
-  for (int r = 0; r < board.n; ++r) {
-    for (int c = 0; c < board.n; ++c) text[r][c] = board.freeSquares[r] >> c & 1 ? '.' : '*';
-    text[r][board.n] = '\n';
-  }
-  return listRowByRow(board, [&](const int* queenColumns) {
-    for (int r = 0; r < board.n; ++r) {
-      text[r][queenColumns[r]] = 'Q';
-      std::fwrite(text[r], 1, board.n + 1, out);
-      text[r][queenColumns[r]] = '.';
-    }
-    std::fputc('\n', out);
-  });
+// The CPUs this process may run on (its affinity mask, as taskset and
+// cgroups set it), or those online.
+int cpusAvailable() {
+#ifdef CPU_COUNT
+  cpu_set_t cpus;
+  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return CPU_COUNT(&cpus);
+#endif
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? int(online) : 1;
+}
+
+// Reads a whole decimal number from 1 to max that ends at `end`; 0 if none.
+long parseNumber(const char* text, char end, long max) {
+  long value = 0;
+  const char* digit = text;
+  for (; *digit >= '0' && *digit <= '9' && value <= max; ++digit)
+    value = value * 10 + (*digit - '0');
+  return digit != text && *digit == end && value >= 1 && value <= max ? value : 0;
+}
+
+int badOption(std::FILE* err, const char* format, const char* arg = "") {
+  std::fputs("error: ", err);
+  std::fprintf(err, format, arg);
+  std::fprintf(err, "\n%s", kUsage);
+  return 2;
 }
 
 // The whole program on the given streams; returns the exit status.
-int run(std::FILE* in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
-  bool listing = false;
-  Method method = Method::kAuto;
-  const char* const methodNames[] = {"auto", "rows", "propagate", "symmetry-rows",
-                                     "symmetry-propagate"};
+int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
+  bool listing = false, tracing = false, methodGiven = false, threadsGiven = false;
+  ProgressMode progress = ProgressMode::kAuto;
+  Settings settings;
   for (int i = 1; i < argc; ++i) {
     const char* arg = argv[i];
-    bool known = false;
-    if (std::strcmp(arg, "--help") == 0) {
+    auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
+    auto value = [arg](const char* option) {  // the text after "--option=", or null
+      std::size_t length = std::strlen(option);
+      return std::strncmp(arg, option, length) == 0 ? arg + length : nullptr;
+    };
+    if (is("--help")) {
       std::fputs(kUsage, out);
       return 0;
-    }
-    if (std::strcmp(arg, "--list") == 0) listing = known = true;
-    if (std::strncmp(arg, "--method=", 9) == 0)
-      for (int m = 0; m < 5; ++m)
-        if (std::strcmp(arg + 9, methodNames[m]) == 0) method = Method(m), known = true;
-    if (!known) {
-      std::fprintf(err, "error: unknown option '%s'\n%s", arg, kUsage);
-      return 2;
+    } else if (is("--list")) {
+      listing = true;
+    } else if (is("--trace")) {
+      tracing = true;
+    } else if (is("--stats")) {
+      settings.stats = true;
+    } else if (is("--progress")) {
+      progress = ProgressMode::kOn;
+    } else if (is("--no-progress")) {
+      progress = ProgressMode::kOff;
+    } else if (const char* name = value("--method=")) {
+      int m = 0;
+      while (m < 5 && std::strcmp(name, kMethodNames[m]) != 0) ++m;
+      if (m == 5)
+        return badOption(err,
+                         "'%s': expected a method: auto, rows, propagate, symmetry-rows or "
+                         "symmetry-propagate",
+                         arg);
+      settings.method = Method(m);
+      methodGiven = settings.method != Method::kAuto;
+    } else if (const char* count = value("--threads=")) {
+      settings.threads = int(parseNumber(count, '\0', kMaxThreads));
+      if (!settings.threads)
+        return badOption(err, "'%s': expected --threads=N with 1 <= N <= 1024", arg);
+      threadsGiven = true;
+    } else if (const char* share = value("--part=")) {
+      long part = parseNumber(share, '/', 1L << 30);
+      const char* slash = std::strchr(share, '/');
+      long parts = slash ? parseNumber(slash + 1, '\0', 1L << 30) : 0;
+      if (!part || !parts || part > parts)
+        return badOption(err, "'%s': expected --part=K/M with 1 <= K <= M", arg);
+      settings.share = Share{int(part - 1), int(parts)};
+    } else {
+      return badOption(err, "unknown option '%s'", arg);
     }
   }
-  if (listing && method != Method::kAuto && method != Method::kRows) {
-    std::fprintf(err, "error: --list always searches row by row; drop --method\n%s", kUsage);
-    return 2;
-  }
+  if (listing && tracing)
+    return badOption(err, "--list and --trace both print the placements; choose one");
+  if ((listing || tracing) && (methodGiven && settings.method != Method::kRows))
+    return badOption(err, "--list and --trace always search row by row; drop --method");
+  if ((listing || tracing) && settings.share.parts > 1)
+    return badOption(err, "--list and --trace show the whole search; drop --part");
+  if (!threadsGiven) settings.threads = std::min(cpusAvailable(), kMaxThreads);
+  int errFd = fileno(err);
+  settings.progressOnTerminal = errFd >= 0 && isatty(errFd);
+  settings.progress = progress == ProgressMode::kOn ||
+                      (progress == ProgressMode::kAuto && settings.progressOnTerminal);
+  // Typed at a terminal: each count shows as soon as its board is complete.
+  if (isatty(in)) std::setvbuf(out, nullptr, _IOLBF, 0);
 
   BoardReader reader(in);
   Board board;
-  while (reader.next(board)) {
-    Count count = listing ? listPlacements(board, out) : countPlacements(board, method);
+  int writeError = 0;
+  for (long boardNumber = 1; !writeError && reader.next(board); ++boardNumber) {
+    timespec start;
+    if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
+    Count count, nodes = 0;
+    const char* method = "rows";
+    if (listing || tracing) {
+      PlacementPrinter printer(board, out);
+      SearchTracer tracer(board, out);
+      count = listing ? searchRowByRow(board, printer) : searchRowByRow(board, tracer);
+      nodes = listing ? printer.nodes() : tracer.nodes();
+    } else {
+      count = countBoard(board, boardNumber, settings, err, nodes, method);
+    }
     std::fprintf(out, "%llu\n", count);
+    if (settings.stats)
+      std::fprintf(err, "board %ld: %dx%d, %s, %llu nodes, %.3f ms\n", boardNumber, board.n,
+                   board.n, method, nodes, 1000 * secondsSince(start));
+    if (std::ferror(out)) writeError = errno ? errno : EIO;
+  }
+  if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
+  if (writeError) {
+    std::fprintf(err, "error: cannot write the output: %s\n", std::strerror(writeError));
+    return 1;
   }
   if (*reader.error()) {
-    std::fflush(out);  // the counts so far come before the error
     std::fprintf(err, "error: %s\n", reader.error());
     return 1;
   }
@@ -647,5 +1228,5 @@ int run(std::FILE* in, std::FILE* out, std::FILE* err, int argc, const char* con
 }  // namespace queens
 
 #ifndef QUEENS_NO_MAIN  // a test harness that includes this file brings its own main
-int main(int argc, char** argv) { return queens::run(stdin, stdout, stderr, argc, argv); }
+int main(int argc, char** argv) { return queens::run(0, stdout, stderr, argc, argv); }
 #endif
