@@ -12,13 +12,17 @@
 // first board that disagrees. The oracle shares no code with solution.cpp: it
 // is plain backtracking over board characters with coordinate arithmetic.
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -94,8 +98,14 @@ class RandomBoards {
 
   // A board of side 11..20, where the solver propagates: 35..65% reserved up
   // to 16x16 and 60..80% above, so that the oracle (and --method=rows) stays
-  // quick; one in three is made symmetric.
+  // quick; one in three is made symmetric. One in eight is instead a 12x12
+  // board with 0..8% reserved: big enough that threads and shares split it.
   Board nextLarge() {
+    if (below(8) == 0) {
+      Board board = withDensity(12, 0, 8);
+      if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
+      return board;
+    }
     int n = 11 + static_cast<int>(below(10));
     Board board = n <= 16 ? withDensity(n, 35, 65) : withDensity(n, 60, 80);
     if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
@@ -236,38 +246,104 @@ std::string tempPath(const char* mode, const char* what) {
 }
 
 // ---- Modes ------------------------------------------------------------------
-// Random boards up to 10x10, every method, answers compared with the oracle.
-int stress(const std::string& program, long boardCount, std::uint64_t seed, bool large) {
+// Runs the program on a batch file with the given options and compares each
+// output line with `expected`; returns 0 or prints the first mismatch.
+int checkCounts(const std::string& program, const std::vector<std::string>& options,
+                const std::string& input, const std::vector<Board>& boards,
+                const std::vector<long long>& expected, const std::string& what) {
+  const std::string output = input + ".out", error = input + ".err";
+  std::vector<std::string> argv = {program};
+  argv.insert(argv.end(), options.begin(), options.end());
+  Run run = runProgram(argv, input, output, error);
+  std::string command;
+  for (const std::string& option : options) command += " " + option;
+  if (run.status != 0)
+    return fail(command + " exited with " + std::to_string(run.status) + ": " + readFile(error));
+  std::vector<std::string> got = lines(readFile(output));
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    std::string want = std::to_string(expected[i]);
+    if (i >= got.size() || got[i] != want)
+      return fail(command + ", board " + std::to_string(i) + " (" + what + "): expected " + want +
+                  ", got " + (i < got.size() ? got[i] : "nothing") + "\n" + boardText(boards[i]));
+  }
+  if (got.size() != boards.size()) return fail(command + ": extra output lines");
+  std::remove(output.c_str()), std::remove(error.c_str());
+  return 0;
+}
+
+const char* const kMethods[] = {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate"};
+
+std::vector<Board> randomBatch(long boardCount, std::uint64_t seed, bool large) {
   RandomBoards random(seed);
   std::vector<Board> boards;
-  std::vector<long long> expected;
-  for (long i = 0; i < boardCount; ++i) {
+  for (long i = 0; i < boardCount; ++i)
     boards.push_back(large ? random.nextLarge() : random.next(10));
-    expected.push_back(bruteForceCount(boards.back()));
-  }
-  const std::string input = tempPath("stress", "in"), output = tempPath("stress", "out"),
-                    error = tempPath("stress", "err");
+  return boards;
+}
+
+// Random boards, every method with 1, 2, 3 and 8 threads, answers compared
+// with the oracle.
+int stress(const std::string& program, long boardCount, std::uint64_t seed, bool large) {
+  std::vector<Board> boards = randomBatch(boardCount, seed, large);
+  std::vector<long long> expected;
+  for (const Board& board : boards) expected.push_back(bruteForceCount(board));
+  const std::string input = tempPath("stress", "in");
   writeBatch(input, boards, seed);
   long withPlacements = 0;
   for (long long count : expected) withPlacements += count > 0;
-  for (const char* method : {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate"}) {
-    Run run = runProgram({program, std::string("--method=") + method}, input, output, error);
-    std::vector<std::string> got = lines(readFile(output));
-    if (run.status != 0)
-      return fail(std::string("--method=") + method + " exited with " + std::to_string(run.status) +
-                  ": " + readFile(error));
-    for (long i = 0; i < boardCount; ++i) {
-      std::string want = std::to_string(expected[i]);
-      if (i >= static_cast<long>(got.size()) || got[i] != want)
-        return fail("--method=" + std::string(method) + ", board " + std::to_string(i) + " (seed " +
-                    std::to_string(seed) + "): expected " + want + ", got " +
-                    (i < static_cast<long>(got.size()) ? got[i] : "nothing") + "\n" +
-                    boardText(boards[i]));
+  const std::string what = "seed " + std::to_string(seed);
+  for (const char* method : kMethods) {
+    for (int threads : {1, 2, 3, 8}) {
+      if (int failed = checkCounts(
+              program, {std::string("--method=") + method, "--threads=" + std::to_string(threads)},
+              input, boards, expected, what))
+        return failed;
     }
-    if (static_cast<long>(got.size()) != boardCount) return fail("extra output lines");
-    std::printf("--method=%s: %ld boards (%ld with placements) agree with the brute-force oracle\n",
-                method, boardCount, withPlacements);
+    std::printf(
+        "--method=%s, 1/2/3/8 threads: %ld boards (%ld with placements) agree with the "
+        "brute-force oracle\n",
+        method, boardCount, withPlacements);
   }
+  std::remove(input.c_str());
+  return 0;
+}
+
+// --part=K/M for M = 1, 2, 7 and 64 (and 7 for every method): the M outputs
+// added board by board equal the oracle's counts. The boards are those of
+// both stress modes, so every engine is split: the filter and the row search
+// (up to 9x9), propagation, and symmetry.
+int parts(const std::string& program, long boardCount, std::uint64_t seed) {
+  std::vector<Board> boards = randomBatch(boardCount, seed, false),
+                     large = randomBatch(boardCount, seed + 1, true);
+  boards.insert(boards.end(), large.begin(), large.end());
+  std::vector<long long> expected;
+  for (const Board& board : boards) expected.push_back(bruteForceCount(board));
+  const std::string input = tempPath("parts", "in"), output = tempPath("parts", "out"),
+                    error = tempPath("parts", "err");
+  writeBatch(input, boards, seed);
+  for (const char* method : kMethods)
+    for (int shares : {1, 2, 7, 64}) {
+      if (shares != 7 && std::string(method) != "auto") continue;
+      std::vector<long long> sums(boards.size(), 0);
+      for (int part = 1; part <= shares; ++part) {
+        std::string share = "--part=" + std::to_string(part) + "/" + std::to_string(shares);
+        Run run = runProgram({program, std::string("--method=") + method, share, "--threads=2"},
+                             input, output, error);
+        std::vector<std::string> got = lines(readFile(output));
+        if (run.status != 0 || got.size() != boards.size())
+          return fail(share + " exited with " + std::to_string(run.status) + ", " +
+                      std::to_string(got.size()) + " lines: " + readFile(error));
+        for (std::size_t i = 0; i < boards.size(); ++i) sums[i] += std::atoll(got[i].c_str());
+      }
+      for (std::size_t i = 0; i < boards.size(); ++i)
+        if (sums[i] != expected[i])
+          return fail("--method=" + std::string(method) + ", " + std::to_string(shares) +
+                      " shares, board " + std::to_string(i) + ": the shares add up to " +
+                      std::to_string(sums[i]) + ", the oracle says " + std::to_string(expected[i]) +
+                      "\n" + boardText(boards[i]));
+      std::printf("--method=%s: %d shares add up to the oracle's counts on %zu boards\n", method,
+                  shares, boards.size());
+    }
   std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
 }
@@ -397,6 +473,323 @@ int longLine(const std::string& program, long maxPeakKiB) {
   return 0;
 }
 
+// ---- Step by step: --trace and --stats ----------------------------------------
+// The partial placements of the first `rows` rows: the row search's nodes.
+long long partialPlacements(const Board& board, std::vector<int>& queens, int row, int rows) {
+  if (row == rows) return 1;
+  long long total = 0;
+  for (int column = 0; column < static_cast<int>(board.size()); ++column) {
+    queens[row] = column;
+    bool safe = board[row][column] == '.';
+    for (int above = 0; above < row && safe; ++above) {
+      int dc = queens[above] - column;
+      safe = dc != 0 && std::abs(dc) != row - above;
+    }
+    if (safe) total += partialPlacements(board, queens, row + 1, rows);
+  }
+  return total;
+}
+
+// Whether a queen may stand on (row, column) below the queens of rows 0..row-1.
+bool isOpen(const Board& board, const std::vector<int>& queens, int row, int column) {
+  if (board[row][column] != '.') return false;
+  for (int above = 0; above < row; ++above) {
+    int dc = queens[above] - column;
+    if (dc == 0 || std::abs(dc) == row - above) return false;
+  }
+  return true;
+}
+
+// Replays the --trace of random boards up to 7x7: every step is legal, each
+// row tries exactly its open squares from left to right before going back,
+// every placement is drawn when complete, and the count is the oracle's.
+int checkTrace(const std::string& program, long boardCount, std::uint64_t seed) {
+  RandomBoards random(seed);
+  std::vector<Board> boards;
+  for (long i = 0; i < boardCount; ++i) boards.push_back(random.next(7));
+  const std::string input = tempPath("trace", "in"), output = tempPath("trace", "out"),
+                    error = tempPath("trace", "err");
+  writeBatch(input, boards, seed);
+  Run run = runProgram({program, "--trace"}, input, output, error);
+  if (run.status != 0) return fail("--trace exited with " + std::to_string(run.status));
+  std::vector<std::string> out = lines(readFile(output));
+  std::size_t at = 0;
+  long steps = 0;
+  for (long i = 0; i < boardCount; ++i) {
+    const Board& board = boards[i];
+    const int n = static_cast<int>(board.size());
+    const std::string where = "board " + std::to_string(i) + "\n" + boardText(board);
+    std::vector<int> queens(n, -1);
+    std::vector<int> tried(n, -1);  // the last column tried in each row
+    int row = 0;                    // the row the search is in
+    long placements = 0;
+    bool over = false;
+    while (!over) {
+      if (at >= out.size()) return fail("the trace ends early for " + where);
+      const std::string& line = out[at++];
+      ++steps;
+      std::size_t indent = line.find_first_not_of(' ');
+      int r = 0, c = 0, back = 0;
+      if (indent != 2 * static_cast<std::size_t>(row))
+        return fail("line '" + line + "': expected an indent of " + std::to_string(2 * row) +
+                    " for " + where);
+      if (std::sscanf(line.c_str() + indent, "row %d: queen on column %d", &r, &c) == 2) {
+        if (r != row + 1 || c <= tried[row] + 1 || c > n)
+          return fail("line '" + line + "': out of order for " + where);
+        for (int skipped = tried[row] + 1; skipped < c - 1; ++skipped)
+          if (isOpen(board, queens, row, skipped))
+            return fail("line '" + line + "': skips an open square for " + where);
+        if (!isOpen(board, queens, row, c - 1))
+          return fail("line '" + line + "': the square is not open for " + where);
+        queens[row] = tried[row] = c - 1;
+        if (row + 1 < n) {
+          tried[++row] = -1;
+          continue;
+        }
+        // A complete placement: the board with 'Q' on the queens, an empty line.
+        if (at + n >= out.size()) return fail("a placement is cut short for " + where);
+        for (int pr = 0; pr < n; ++pr) {
+          std::string expected = board[pr];
+          expected[queens[pr]] = 'Q';
+          if (out[at + pr] != expected) return fail("placement drawn wrong for " + where);
+        }
+        if (!out[at + n].empty()) return fail("no empty line after a placement of " + where);
+        at += n + 1;
+        ++placements;
+        continue;
+      }
+      const char* rest = line.c_str() + indent;
+      bool none = std::sscanf(rest, "row %d: no open square", &r) == 1 &&
+                  std::strstr(rest, ": no open square,");
+      bool exhausted = std::sscanf(rest, "row %d: no other open square", &r) == 1;
+      if ((!none && !exhausted) || r != row + 1)
+        return fail("line '" + line + "': not a step of row " + std::to_string(row + 1) + " for " +
+                    where);
+      for (int column = tried[row] + 1; column < n; ++column)
+        if (isOpen(board, queens, row, column))
+          return fail("line '" + line + "': an open square was not tried for " + where);
+      if (none != (tried[row] == -1))
+        return fail("line '" + line + "': wrong kind of return for " + where);
+      if (row == 0) {
+        if (!std::strstr(rest, ", the search is over"))
+          return fail("line '" + line + "': expected the end for " + where);
+        over = true;
+      } else if (const char* backTo = std::strstr(rest, ", back to row ");
+                 !backTo || std::sscanf(backTo, ", back to row %d", &back) != 1 || back != row) {
+        return fail("line '" + line + "': expected a return to row " + std::to_string(row) +
+                    " for " + where);
+      } else {
+        --row;
+      }
+    }
+    long long oracle = bruteForceCount(board);
+    if (at >= out.size() || out[at] != std::to_string(placements) || placements != oracle)
+      return fail("count line, " + std::to_string(placements) + " placements traced, oracle " +
+                  std::to_string(oracle) + " for " + where);
+    ++at;
+  }
+  if (at != out.size()) return fail("extra lines after the last board");
+  std::printf("--trace: %ld boards, %ld steps replayed, all legal and complete\n", boardCount,
+              steps);
+  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
+  return 0;
+}
+
+// --stats: stdout unchanged, one stderr line per board in order, and with
+// --method=rows the nodes are the partial placements of the first N - 1 rows
+// (the last row is counted at once), as the oracle counts them.
+int checkStats(const std::string& program, long boardCount, std::uint64_t seed) {
+  RandomBoards random(seed);
+  std::vector<Board> boards;
+  for (long i = 0; i < boardCount; ++i) boards.push_back(random.next(9));
+  const std::string input = tempPath("stats", "in"), output = tempPath("stats", "out"),
+                    error = tempPath("stats", "err");
+  writeBatch(input, boards, seed);
+  Run run = runProgram({program, "--method=rows", "--stats"}, input, output, error);
+  std::vector<std::string> out = lines(readFile(output)), err = lines(readFile(error));
+  if (run.status != 0 || out.size() != boards.size() || err.size() != boards.size())
+    return fail("--stats: exit " + std::to_string(run.status) + ", " + std::to_string(out.size()) +
+                " counts, " + std::to_string(err.size()) + " stats lines");
+  for (long i = 0; i < boardCount; ++i) {
+    const Board& board = boards[i];
+    const int n = static_cast<int>(board.size());
+    long number = 0, nodes = -1;
+    int n1 = 0, n2 = 0;
+    double ms = -1;
+    char method[32] = "";
+    std::vector<int> queens(n);
+    long long expectedNodes = 0;
+    for (int rows = 0; rows < n; ++rows) expectedNodes += partialPlacements(board, queens, 0, rows);
+    if (std::sscanf(err[i].c_str(), "board %ld: %dx%d, %31[a-z-], %ld nodes, %lf ms", &number, &n1,
+                    &n2, method, &nodes, &ms) != 6 ||
+        number != i + 1 || n1 != n || n2 != n || std::string(method) != "rows" ||
+        nodes != expectedNodes || ms < 0 || out[i] != std::to_string(bruteForceCount(board)))
+      return fail("stats line '" + err[i] + "' (expected " + std::to_string(expectedNodes) +
+                  " nodes), count " + out[i] + " for board " + std::to_string(i) + "\n" +
+                  boardText(board));
+  }
+  std::printf("--stats: %ld boards, counts unchanged, node counts equal the oracle's\n",
+              boardCount);
+  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
+  return 0;
+}
+
+// ---- Terminals and full disks -------------------------------------------------
+// A pseudo-terminal, as a person's terminal looks to the program: the program
+// gets the slave side, and the test reads and types on the master side.
+struct Terminal {
+  int master = -1;
+  std::string slave;
+};
+
+Terminal openTerminal() {
+  Terminal terminal;
+  terminal.master = posix_openpt(O_RDWR | O_NOCTTY);
+  if (terminal.master < 0 || grantpt(terminal.master) != 0 || unlockpt(terminal.master) != 0) {
+    std::perror("posix_openpt");
+    std::exit(2);
+  }
+  terminal.slave = ptsname(terminal.master);
+  return terminal;
+}
+
+// Starts PROGRAM with the terminal's slave side on the descriptors in
+// `onTerminal` (echo off, so that typed text does not come back) and the
+// given files on the others.
+pid_t startOnTerminal(const std::vector<std::string>& argv, const Terminal& terminal,
+                      const std::vector<int>& onTerminal, int in, int out, int err) {
+  pid_t pid = fork();
+  if (pid != 0) return pid;
+  setsid();  // a session of its own, whose controlling terminal is the slave
+  int slave = open(terminal.slave.c_str(), O_RDWR);
+  termios settings{};
+  tcgetattr(slave, &settings);
+  settings.c_lflag &= ~ECHO;
+  tcsetattr(slave, TCSANOW, &settings);
+  int fds[3] = {in, out, err};
+  for (int fd : onTerminal) fds[fd] = slave;
+  for (int fd = 0; fd < 3; ++fd) dup2(fds[fd], fd);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  execv(args[0], args.data());
+  _exit(127);
+}
+
+// Reads what `fd` has within `seconds`; "" when nothing came (or it closed).
+std::string readWithin(int fd, double seconds) {
+  pollfd ready{fd, POLLIN, 0};
+  if (poll(&ready, 1, static_cast<int>(seconds * 1000)) <= 0) return "";
+  char buffer[4096];
+  ssize_t got = read(fd, buffer, sizeof buffer);
+  return got > 0 ? std::string(buffer, got) : "";
+}
+
+// The exit status of `pid` if it ends within `seconds`, else -1 (and kills it).
+int exitWithin(pid_t pid, double seconds) {
+  int status = 0;
+  for (int waited = 0; waited < seconds * 100; ++waited) {
+    if (waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+    usleep(10000);
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, &status, 0);
+  return -1;
+}
+
+// A board typed at a terminal: its count appears as soon as its last row is
+// entered, and one Ctrl-D ends the program.
+int live(const std::string& program) {
+  Terminal terminal = openTerminal();
+  int output[2];
+  if (pipe(output) != 0) return fail("pipe");
+  pid_t pid = startOnTerminal({program}, terminal, {0}, -1, output[1], 2);
+  close(output[1]);
+  const std::string board = "....\n....\n....\n....\n";
+  if (write(terminal.master, board.data(), board.size()) != static_cast<ssize_t>(board.size()))
+    return fail("could not type on the terminal");
+  std::string got = readWithin(output[0], 30);
+  if (got != "2\n") {
+    exitWithin(pid, 0);
+    return fail("typed a 4x4 board: expected its count '2' at once, got '" + got + "'");
+  }
+  const char endOfInput = 4;  // Ctrl-D
+  if (write(terminal.master, &endOfInput, 1) != 1) return fail("could not type Ctrl-D");
+  int status = exitWithin(pid, 30);
+  if (status != 0) return fail("one Ctrl-D: expected exit status 0, got " + std::to_string(status));
+  std::printf("live: the count came as the last row was typed; one Ctrl-D ended the program\n");
+  return 0;
+}
+
+// The progress line: on a terminal it is drawn in place ("\r", cleared to the
+// end of the line) and erased at the end, and the count on stdout is
+// untouched; with stderr in a file it is absent, unless --progress forces it,
+// as whole lines. BOARD must take a few seconds with OPTIONS.
+int progress(const std::string& program, const std::string& board, long long count,
+             const std::vector<std::string>& options) {
+  std::vector<std::string> argv = {program};
+  argv.insert(argv.end(), options.begin(), options.end());
+  const std::string output = tempPath("progress", "out"), error = tempPath("progress", "err");
+  const std::string expectedOutput = std::to_string(count) + "\n";
+  {
+    Terminal terminal = openTerminal();
+    int in = open(board.c_str(), O_RDONLY),
+        out = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    pid_t pid = startOnTerminal(argv, terminal, {2}, in, out, -1);
+    close(in), close(out);
+    std::string seen;
+    for (int status = -1; status < 0;) {
+      seen += readWithin(terminal.master, 0.1);
+      if (waitpid(pid, &status, WNOHANG) == pid) {
+        seen += readWithin(terminal.master, 0.1);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+          return fail("exit status on a terminal");
+        break;
+      }
+      status = -1;
+    }
+    const std::string erase = "\r\033[K";
+    if (seen.compare(0, 1, "\r") != 0 || seen.find("board 1, ") == std::string::npos ||
+        seen.find("units done") == std::string::npos || seen.find('\n') != std::string::npos ||
+        seen.size() < erase.size() ||
+        seen.compare(seen.size() - erase.size(), erase.size(), erase) != 0)
+      return fail("progress on a terminal: got '" + seen + "'");
+    if (readFile(output) != expectedOutput) return fail("progress on a terminal changed stdout");
+    std::printf("progress on a terminal: %zu bytes drawn in place, then erased\n", seen.size());
+  }
+  Run quiet = runProgram(argv, board, output, error);
+  if (quiet.status != 0 || !readFile(error).empty() || readFile(output) != expectedOutput)
+    return fail("stderr in a file: expected no progress, got '" + readFile(error) + "'");
+  argv.push_back("--progress");
+  Run forced = runProgram(argv, board, output, error);
+  std::vector<std::string> logged = lines(readFile(error));
+  if (forced.status != 0 || logged.empty() || readFile(output) != expectedOutput ||
+      readFile(error).find('\r') != std::string::npos)
+    return fail("--progress into a file: got '" + readFile(error) + "'");
+  for (const std::string& line : logged)
+    if (line.compare(0, 9, "board 1, ") != 0 || line.find("units done") == std::string::npos)
+      return fail("--progress into a file: line '" + line + "'");
+  std::printf("stderr in a file: no progress; --progress: %zu lines\n", logged.size());
+  std::remove(output.c_str()), std::remove(error.c_str());
+  return 0;
+}
+
+// Output to a full disk: the error is said, with its reason, and exit 1.
+int fullDisk(const std::string& program, const std::string& board) {
+  const std::string error = tempPath("full", "err");
+  const std::string expected = "error: cannot write the output: No space left on device\n";
+  for (const std::vector<std::string>& argv :
+       {std::vector<std::string>{program}, std::vector<std::string>{program, "--list"}}) {
+    Run run = runProgram(argv, board, "/dev/full", error);
+    if (run.status != 1 || readFile(error) != expected)
+      return fail(argv.back() + " to /dev/full: exit " + std::to_string(run.status) + ", stderr '" +
+                  readFile(error) + "'");
+  }
+  std::printf("/dev/full: 'cannot write the output' and exit 1, with and without --list\n");
+  std::remove(error.c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -406,6 +799,16 @@ int main(int argc, char** argv) {
   };
   if (args.size() >= 4 && (args[0] == "stress" || args[0] == "stress-large"))
     return stress(args[1], number(2, 0), number(3, 0), args[0] == "stress-large");
+  if (args.size() >= 4 && args[0] == "parts") return parts(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && args[0] == "trace")
+    return checkTrace(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && args[0] == "stats")
+    return checkStats(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 2 && args[0] == "live") return live(args[1]);
+  if (args.size() >= 4 && args[0] == "progress")
+    return progress(args[1], args[2], std::atoll(args[3].c_str()),
+                    std::vector<std::string>(args.begin() + 4, args.end()));
+  if (args.size() >= 3 && args[0] == "full") return fullDisk(args[1], args[2]);
   if (args.size() >= 4 && args[0] == "list")
     return checkListing(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "soak") return soak(args[1], number(2, 0), number(3, 0));
