@@ -365,7 +365,8 @@ class Propagation {
  public:
   // Rows are kept in "slots" ordered from the middle outwards, so scanning
   // slots in order meets the most central row of a tie first.
-  Propagation(const Board& board, UnitWalk* units) : n_(board.n), units_(units) {
+  Propagation(const Board& board, const Job& job)
+      : n_(board.n), units_(job.units), countsNodes_(job.countsNodes) {
     for (int slot = 0, up = (n_ - 1) / 2, down = up + 1; slot < n_; ++slot) {
       int row = (slot % 2 == 0 && up >= 0) || down >= n_ ? up-- : down++;
       rowOf_[slot] = row;
@@ -374,24 +375,27 @@ class Propagation {
   }
 
   Count countAll() {
-    return units_ ? count<true>(allColumns(n_), 0, 0, 0) : count<false>(allColumns(n_), 0, 0, 0);
+    if (countsNodes_)
+      return units_ ? count<true, true>(allColumns(n_), 0, 0, 0)
+                    : count<false, true>(allColumns(n_), 0, 0, 0);
+    return units_ ? count<true, false>(allColumns(n_), 0, 0, 0)
+                  : count<false, false>(allColumns(n_), 0, 0, 0);
   }
-  // One increment a node: within the noise of this engine's node (about 100
-  // instructions), so it always counts.
   Count nodes() const { return nodes_; }
 
  private:
   // The placements of the rows in slotsLeft, given the queens placed so far.
-  template <bool kSplits>
+  template <bool kSplits, bool kCountsNodes>
   QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, std::uint64_t sums,
                                  std::uint64_t differences) {
     if constexpr (kSplits) {
       int placed = n_ - __builtin_popcount(slotsLeft);
       if (placed == units_->depth())
-        return units_->claim() ? count<false>(slotsLeft, columns, sums, differences) : 0;
+        return units_->claim() ? count<false, kCountsNodes>(slotsLeft, columns, sums, differences)
+                               : 0;
       if (!units_->enter(placed)) return 0;  // a probe that gave up
-      nodes_ += units_->reportsTop();
-    } else {
+      if (kCountsNodes) nodes_ += units_->reportsTop();
+    } else if (kCountsNodes) {
       ++nodes_;
     }
     Mask open[kMaxN];  // by slot, filled for the slots in slotsLeft
@@ -420,43 +424,45 @@ class Propagation {
       Mask queen = lowestBit(onlyOnce);
       for (Mask left = slotsLeft;; left &= left - 1)
         if (int slot = indexOfLowestBit(left); open[slot] & queen)
-          return place<kSplits>(slotsLeft, columns, sums, differences, slot,
-                                indexOfLowestBit(queen));
+          return place<kSplits, kCountsNodes>(slotsLeft, columns, sums, differences, slot,
+                                              indexOfLowestBit(queen));
     }
     Count total = 0;
     if (Mask exactlyTwice = reachableTwice & ~reachableThrice; exactlyTwice && bestChoices > 2) {
       Mask queen = lowestBit(exactlyTwice);
       for (Mask left = slotsLeft; left; left &= left - 1)
         if (int slot = indexOfLowestBit(left); open[slot] & queen)
-          total +=
-              place<kSplits>(slotsLeft, columns, sums, differences, slot, indexOfLowestBit(queen));
+          total += place<kSplits, kCountsNodes>(slotsLeft, columns, sums, differences, slot,
+                                                indexOfLowestBit(queen));
       return total;
     }
     for (Mask choices = open[best]; choices; choices &= choices - 1)
-      total +=
-          place<kSplits>(slotsLeft, columns, sums, differences, best, indexOfLowestBit(choices));
+      total += place<kSplits, kCountsNodes>(slotsLeft, columns, sums, differences, best,
+                                            indexOfLowestBit(choices));
     return total;
   }
 
   // Counts the placements that put a queen on (the row of slot, column).
-  template <bool kSplits>
+  template <bool kSplits, bool kCountsNodes>
   QUEENS_USES_POPCNT Count place(Mask slotsLeft, Mask columns, std::uint64_t sums,
                                  std::uint64_t differences, int slot, int column) {
     int row = rowOf_[slot];
-    return count<kSplits>(slotsLeft & ~(Mask{1} << slot), columns | Mask{1} << column,
-                          sums | std::uint64_t{1} << (row + column),
-                          differences | std::uint64_t{1} << (column - row + n_ - 1));
+    return count<kSplits, kCountsNodes>(slotsLeft & ~(Mask{1} << slot), columns | Mask{1} << column,
+                                        sums | std::uint64_t{1} << (row + column),
+                                        differences | std::uint64_t{1} << (column - row + n_ - 1));
   }
 
   int n_;
   UnitWalk* units_;  // null when not split
+  // Counting nodes costs 1.5% more instructions, so only --stats does it.
+  bool countsNodes_;
   Count nodes_ = 0;
   int rowOf_[kMaxN];
   Mask freeSquares_[kMaxN];  // by slot
 };
 
 Count countPropagating(const Board& board, Job& job) {
-  Propagation propagation(board, job.units);
+  Propagation propagation(board, job);
   Count total = propagation.countAll();
   job.nodes += propagation.nodes();
   return total;
@@ -802,14 +808,29 @@ constexpr long kUnitsPerShare = 1024;
 constexpr int kSplitMinN = 12;
 constexpr int kMaxThreads = 1024;
 
-// How the options ask each board to be counted.
+// The CPUs this process may run on (its affinity mask, as taskset and
+// cgroups set it), or those online.
+int cpusAvailable() {
+#ifdef CPU_COUNT
+  cpu_set_t cpus;
+  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return CPU_COUNT(&cpus);
+#endif
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? int(online) : 1;
+}
+
+// How the options ask each board to be counted. What needs a system call to
+// know (the CPUs, whether stderr is a terminal) is asked only for a board
+// large enough to split, so the judge's path makes none of those calls.
 struct Settings {
   Method method = Method::kAuto;
-  int threads = 1;
+  int threads = 0;  // 0: one per CPU available
   Share share;
-  bool progress = false;  // show the progress line (the terminal or --progress)
-  bool progressOnTerminal = false;
+  ProgressMode progress = ProgressMode::kAuto;
   bool stats = false;
+
+  int threadCount() const { return threads ? threads : std::min(cpusAvailable(), kMaxThreads); }
+  bool errIsTerminal(std::FILE* err) const { return fileno(err) >= 0 && isatty(fileno(err)); }
 };
 
 struct Worker {
@@ -843,8 +864,14 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
   method = plan.name;
   Job whole{nullptr, settings.stats};
   const Share share = settings.share;
-  const bool splitting =
-      share.parts > 1 || (board.n >= kSplitMinN && (settings.threads > 1 || settings.progress));
+  int threads = 1;
+  bool terminal = false, progressShown = false;
+  if (!plan.smallBoard && board.n >= kSplitMinN) {
+    threads = settings.threadCount();
+    terminal = settings.progress == ProgressMode::kAuto && settings.errIsTerminal(err);
+    progressShown = settings.progress == ProgressMode::kOn || terminal;
+  }
+  const bool splitting = share.parts > 1 || threads > 1 || progressShown;
   if (plan.smallBoard || !splitting) {
     // Counted whole; split into shares, all of it is the first share's.
     Count total = share.part == 0 ? countWithPlan(board, plan, whole) : 0;
@@ -870,20 +897,20 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
     if (units >= target || depth == board.n - 1) break;
   }
   long unitsInShare = units / share.parts + (share.part < units % share.parts);
-  ProgressLine progress(err, settings.progressOnTerminal, boardNumber, board.n, share);
-  SharedUnits shared(unitsInShare, settings.progress ? &progress : nullptr);
+  ProgressLine progress(err, terminal, boardNumber, board.n, share);
+  SharedUnits shared(unitsInShare, progressShown ? &progress : nullptr);
   Worker workers[kMaxThreads];
-  pthread_t threads[kMaxThreads];
+  pthread_t threadIds[kMaxThreads];
   int started = 1;  // the calling thread is worker 0
-  for (int i = 0; i < settings.threads; ++i)
+  for (int i = 0; i < threads; ++i)
     workers[i] = Worker{&board, &plan, depth, share, &shared, i == 0, settings.stats};
   if (pthread_create)  // null where threads are unavailable (see above)
-    for (; started < settings.threads; ++started)
-      if (pthread_create(&threads[started], nullptr, runWorker, &workers[started]) != 0) break;
+    for (; started < threads; ++started)
+      if (pthread_create(&threadIds[started], nullptr, runWorker, &workers[started]) != 0) break;
   workers[0].run();
   Count total = 0;
   for (int i = 0; i < started; ++i) {
-    if (i > 0) pthread_join(threads[i], nullptr);
+    if (i > 0) pthread_join(threadIds[i], nullptr);
     total += workers[i].count;
     nodes += workers[i].nodes;
   }
@@ -1099,17 +1126,6 @@ constexpr const char* kUsage =
     "Exit status: 0 on success; 1 on bad input, after the counts of the boards\n"
     "before it, or when the output cannot be written; 2 on a bad option.\n";
 
-// The CPUs this process may run on (its affinity mask, as taskset and
-// cgroups set it), or those online.
-int cpusAvailable() {
-#ifdef CPU_COUNT
-  cpu_set_t cpus;
-  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return CPU_COUNT(&cpus);
-#endif
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
-  return online > 0 ? int(online) : 1;
-}
-
 // Reads a whole decimal number from 1 to max that ends at `end`; 0 if none.
 long parseNumber(const char* text, char end, long max) {
   long value = 0;
@@ -1128,8 +1144,7 @@ int badOption(std::FILE* err, const char* format, const char* arg = "") {
 
 // The whole program on the given streams; returns the exit status.
 int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
-  bool listing = false, tracing = false, methodGiven = false, threadsGiven = false;
-  ProgressMode progress = ProgressMode::kAuto;
+  bool listing = false, tracing = false, methodGiven = false;
   Settings settings;
   for (int i = 1; i < argc; ++i) {
     const char* arg = argv[i];
@@ -1148,9 +1163,9 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
     } else if (is("--stats")) {
       settings.stats = true;
     } else if (is("--progress")) {
-      progress = ProgressMode::kOn;
+      settings.progress = ProgressMode::kOn;
     } else if (is("--no-progress")) {
-      progress = ProgressMode::kOff;
+      settings.progress = ProgressMode::kOff;
     } else if (const char* name = value("--method=")) {
       int m = 0;
       while (m < 5 && std::strcmp(name, kMethodNames[m]) != 0) ++m;
@@ -1165,7 +1180,6 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
       settings.threads = int(parseNumber(count, '\0', kMaxThreads));
       if (!settings.threads)
         return badOption(err, "'%s': expected --threads=N with 1 <= N <= 1024", arg);
-      threadsGiven = true;
     } else if (const char* share = value("--part=")) {
       long part = parseNumber(share, '/', 1L << 30);
       const char* slash = std::strchr(share, '/');
@@ -1183,11 +1197,6 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
     return badOption(err, "--list and --trace always search row by row; drop --method");
   if ((listing || tracing) && settings.share.parts > 1)
     return badOption(err, "--list and --trace show the whole search; drop --part");
-  if (!threadsGiven) settings.threads = std::min(cpusAvailable(), kMaxThreads);
-  int errFd = fileno(err);
-  settings.progressOnTerminal = errFd >= 0 && isatty(errFd);
-  settings.progress = progress == ProgressMode::kOn ||
-                      (progress == ProgressMode::kAuto && settings.progressOnTerminal);
   // Typed at a terminal: each count shows as soon as its board is complete.
   if (isatty(in)) std::setvbuf(out, nullptr, _IOLBF, 0);
 
