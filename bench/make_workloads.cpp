@@ -5,7 +5,8 @@
 // w3_15.txt and w3_16.txt (empty boards), w4.txt (hard holed boards, N 20-24,
 // 45-60% reserved), w4_minizinc.txt (those of them MiniZinc gets) with
 // w4_K.dzn (the same boards as MiniZinc data), memory_1.txt and
-// memory_many.txt (1 and 1,000,000 random 8x8 boards).
+// memory_many.txt (1 and 1,000,000 random 8x8 boards), w5_empty.txt and
+// w5_holed.txt (the empty 17x17 board and one with 5% reserved, for threads).
 #include <cstdint>
 #include <fstream>
 #include <random>
@@ -84,6 +85,15 @@ int main(int argc, char** argv) {
     if (!h.forMiniZinc) continue;
     write(w4MiniZinc, board);
     writeDzn(dir + "/w4_" + std::to_string(dznCount++) + ".dzn", board);
+  }
+
+  // W5: boards that take seconds on one thread (12x12 in smoke mode).
+  const int w5Size = smoke ? 12 : 17;
+  {
+    std::ofstream empty(dir + "/w5_empty.txt"), holed(dir + "/w5_holed.txt");
+    write(empty, Board(w5Size, std::string(w5Size, '.')));
+    std::mt19937_64 holedRandom(17);
+    write(holed, randomBoard(holedRandom, w5Size, 5));
   }
 
   std::ofstream one(dir + "/memory_1.txt"), many(dir + "/memory_many.txt");
