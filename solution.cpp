@@ -75,10 +75,11 @@
  *   clean under ASan and UBSan with g++ and clang++, and the threads under
  *   TSan. See tests/ and README.md.
  */
-#include <pthread.h>  // threads, declared weak below: the judge links without -pthread
-#include <sched.h>    // sched_getaffinity, for the CPUs this process may use
-#include <time.h>     // clock_gettime, for --stats and the progress line
-#include <unistd.h>   // read, isatty
+#include <pthread.h>   // threads, declared weak below: the judge links without -pthread
+#include <sched.h>     // sched_getaffinity, for the CPUs this process may use
+#include <sys/stat.h>  // fstat: is the input a regular file
+#include <time.h>      // clock_gettime, for --stats and the progress line
+#include <unistd.h>    // read, isatty, sysconf
 
 #include <algorithm>
 #include <array>
@@ -149,8 +150,10 @@ inline void pinQueen(Board& board, int row, int column) {
 //     to different shares;
 //   - within a share, threads claim units one at a time from a shared counter
 //     as they free up, so they finish together.
-// The whole count comes from units: the depth is at most N - 1, and every
-// search reaches that depth before it counts anything.
+// At a depth of at most N - 1 the whole count comes from units: every
+// engine reaches that depth before it counts anything (the row search counts
+// at its last row, propagation when one row is left). A probe's depth is
+// deeper than any node, so a probe counts the whole tree itself.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
 };
@@ -986,10 +989,15 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
 // It calls read(2) itself, which returns as soon as a terminal has a line:
 // a board typed by hand is counted when its last row is entered, and one
 // Ctrl-D (a read of 0 bytes) ends the input. stdio's fread would wait for a
-// full buffer, and read again after the end of the input.
+// full buffer, and read again after the end of the input. Before each read
+// that may wait for a person or another program (a terminal or a pipe, not a
+// regular file), it flushes `out`, so that the counts so far are seen at once.
 class BoardReader {
  public:
-  explicit BoardReader(int in) : in_(in) {}
+  BoardReader(int in, std::FILE* out) : in_(in) {
+    struct stat input;
+    flushBeforeRead_ = out && !(fstat(in, &input) == 0 && S_ISREG(input.st_mode)) ? out : nullptr;
+  }
 
   // Reads the next board; false at the end of the input or on an error.
   bool next(Board& board) {
@@ -1026,6 +1034,7 @@ class BoardReader {
   int peek() {
     if (position_ == length_) {
       if (ended_) return EOF;
+      if (flushBeforeRead_) std::fflush(flushBeforeRead_);
       ssize_t got;
       do got = read(in_, buffer_, sizeof buffer_);
       while (got < 0 && errno == EINTR);  // a signal came first: read again
@@ -1092,7 +1101,8 @@ class BoardReader {
   }
 
   int in_;
-  bool ended_ = false;  // the input ended, or could not be read
+  std::FILE* flushBeforeRead_;  // null: reads do not wait
+  bool ended_ = false;          // the input ended, or could not be read
   // One 4 KiB page: a single board touches all the memory a million do (a
   // 64 KiB buffer read 1,356 KiB for 1 board and 1,604 KiB for 1,000,000),
   // and reading is no slower.
@@ -1259,10 +1269,7 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
     return badOption(err, "--list and --trace always search row by row; drop --method");
   if ((listing || tracing) && settings.share.parts > 1)
     return badOption(err, "--list and --trace show the whole search; drop --part");
-  // Typed at a terminal: each count shows as soon as its board is complete.
-  if (isatty(in)) std::setvbuf(out, nullptr, _IOLBF, 0);
-
-  BoardReader reader(in);
+  BoardReader reader(in, out);
   Board board;
   int writeError = 0;
   for (long boardNumber = 1; !writeError && reader.next(board); ++boardNumber) {

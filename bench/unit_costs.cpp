@@ -77,7 +77,7 @@ void shares(const queens::Board& board, const queens::Plan& plan, const std::vec
 int main(int argc, char** argv) {
   std::vector<int> counts;
   for (int i = 2; i < argc; ++i) counts.push_back(std::atoi(argv[i]));
-  queens::BoardReader reader(0);
+  queens::BoardReader reader(0, nullptr);
   queens::Board board;
   if (argc < 3 || !reader.next(board)) {
     std::fprintf(stderr, "usage: unit_costs threads|shares N... < board.txt\n");

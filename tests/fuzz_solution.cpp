@@ -31,7 +31,7 @@ queens::Count countShare(const queens::Board& board, int part, int parts) {
 
 void checkMethodsAgree(const std::uint8_t* data, std::size_t size, std::FILE* sink) {
   int in = openBytes(data, size);
-  queens::BoardReader reader(in);
+  queens::BoardReader reader(in, nullptr);
   queens::Board board;
   while (reader.next(board)) {
     queens::Count rows = queens::countPlacements(board, queens::Method::kRows);
