@@ -941,7 +941,7 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
   bool terminal = false, progressShown = false;
   if (!plan.smallBoard && board.n >= kSplitMinN) {
     threads = settings.threadCount();
-    terminal = settings.progress == ProgressMode::kAuto && settings.errIsTerminal(err);
+    terminal = settings.progress != ProgressMode::kOff && settings.errIsTerminal(err);
     progressShown = settings.progress == ProgressMode::kOn || terminal;
   }
   const bool splitting = share.parts > 1 || threads > 1 || progressShown;
@@ -1216,7 +1216,7 @@ int badOption(std::FILE* err, const char* format, const char* arg = "") {
 
 // The whole program on the given streams; returns the exit status.
 int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
-  bool listing = false, tracing = false, methodGiven = false;
+  bool listing = false, tracing = false;
   Settings settings;
   for (int i = 1; i < argc; ++i) {
     const char* arg = argv[i];
@@ -1247,7 +1247,6 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
                          "symmetry-propagate",
                          arg);
       settings.method = Method(m);
-      methodGiven = settings.method != Method::kAuto;
     } else if (const char* count = value("--threads=")) {
       settings.threads = int(parseNumber(count, '\0', kMaxThreads));
       if (!settings.threads)
@@ -1265,7 +1264,7 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
   }
   if (listing && tracing)
     return badOption(err, "--list and --trace both print the placements; choose one");
-  if ((listing || tracing) && (methodGiven && settings.method != Method::kRows))
+  if ((listing || tracing) && settings.method != Method::kAuto && settings.method != Method::kRows)
     return badOption(err, "--list and --trace always search row by row; drop --method");
   if ((listing || tracing) && settings.share.parts > 1)
     return badOption(err, "--list and --trace show the whole search; drop --part");
@@ -1277,11 +1276,14 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
     if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
     Count count, nodes = 0;
     const char* method = "rows";
-    if (listing || tracing) {
+    if (listing) {
       PlacementPrinter printer(board, out);
+      count = searchRowByRow(board, printer);
+      nodes = printer.nodes();
+    } else if (tracing) {
       SearchTracer tracer(board, out);
-      count = listing ? searchRowByRow(board, printer) : searchRowByRow(board, tracer);
-      nodes = listing ? printer.nodes() : tracer.nodes();
+      count = searchRowByRow(board, tracer);
+      nodes = tracer.nodes();
     } else {
       count = countBoard(board, boardNumber, settings, err, nodes, method);
     }
