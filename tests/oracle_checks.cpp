@@ -245,21 +245,41 @@ std::string tempPath(const char* mode, const char* what) {
   return std::string("oracle_checks.") + mode + "." + std::to_string(getpid()) + "." + what;
 }
 
+// The lines a run printed on stdout and stderr, and its exit status.
+struct Printed {
+  int status;
+  std::vector<std::string> out, err;
+};
+
+// Runs the command (argv) with the input file on stdin, like a judge.
+Printed runOn(const std::string& input, const std::vector<std::string>& argv) {
+  const std::string output = input + ".out", error = input + ".err";
+  Run run = runProgram(argv, input, output, error);
+  Printed printed{run.status, lines(readFile(output)), lines(readFile(error))};
+  std::remove(output.c_str()), std::remove(error.c_str());
+  return printed;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string text;
+  for (const std::string& line : lines) text += line + "\n";
+  return text;
+}
+
 // ---- Modes ------------------------------------------------------------------
 // Runs the program on a batch file with the given options and compares each
 // output line with `expected`; returns 0 or prints the first mismatch.
 int checkCounts(const std::string& program, const std::vector<std::string>& options,
                 const std::string& input, const std::vector<Board>& boards,
                 const std::vector<long long>& expected, const std::string& what) {
-  const std::string output = input + ".out", error = input + ".err";
   std::vector<std::string> argv = {program};
   argv.insert(argv.end(), options.begin(), options.end());
-  Run run = runProgram(argv, input, output, error);
+  Printed run = runOn(input, argv);
   std::string command;
   for (const std::string& option : options) command += " " + option;
   if (run.status != 0)
-    return fail(command + " exited with " + std::to_string(run.status) + ": " + readFile(error));
-  std::vector<std::string> got = lines(readFile(output));
+    return fail(command + " exited with " + std::to_string(run.status) + ": " + joined(run.err));
+  const std::vector<std::string>& got = run.out;
   for (std::size_t i = 0; i < boards.size(); ++i) {
     std::string want = std::to_string(expected[i]);
     if (i >= got.size() || got[i] != want)
@@ -267,24 +287,24 @@ int checkCounts(const std::string& program, const std::vector<std::string>& opti
                   ", got " + (i < got.size() ? got[i] : "nothing") + "\n" + boardText(boards[i]));
   }
   if (got.size() != boards.size()) return fail(command + ": extra output lines");
-  std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
 }
 
 const char* const kMethods[] = {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate"};
 
-std::vector<Board> randomBatch(long boardCount, std::uint64_t seed, bool large) {
+// Boards from RandomBoards::next(maxN), or nextLarge() when maxN is 0.
+std::vector<Board> randomBatch(long boardCount, std::uint64_t seed, int maxN) {
   RandomBoards random(seed);
   std::vector<Board> boards;
   for (long i = 0; i < boardCount; ++i)
-    boards.push_back(large ? random.nextLarge() : random.next(10));
+    boards.push_back(maxN ? random.next(maxN) : random.nextLarge());
   return boards;
 }
 
 // Random boards, every method with 1, 2, 3 and 8 threads, answers compared
 // with the oracle.
 int stress(const std::string& program, long boardCount, std::uint64_t seed, bool large) {
-  std::vector<Board> boards = randomBatch(boardCount, seed, large);
+  std::vector<Board> boards = randomBatch(boardCount, seed, large ? 0 : 10);
   std::vector<long long> expected;
   for (const Board& board : boards) expected.push_back(bruteForceCount(board));
   const std::string input = tempPath("stress", "in");
@@ -313,13 +333,12 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed, bool
 // both stress modes, so every engine is split: the filter and the row search
 // (up to 9x9), propagation, and symmetry.
 int parts(const std::string& program, long boardCount, std::uint64_t seed) {
-  std::vector<Board> boards = randomBatch(boardCount, seed, false),
-                     large = randomBatch(boardCount, seed + 1, true);
+  std::vector<Board> boards = randomBatch(boardCount, seed, 10),
+                     large = randomBatch(boardCount, seed + 1, 0);
   boards.insert(boards.end(), large.begin(), large.end());
   std::vector<long long> expected;
   for (const Board& board : boards) expected.push_back(bruteForceCount(board));
-  const std::string input = tempPath("parts", "in"), output = tempPath("parts", "out"),
-                    error = tempPath("parts", "err");
+  const std::string input = tempPath("parts", "in");
   writeBatch(input, boards, seed);
   for (const char* method : kMethods)
     for (int shares : {1, 2, 7, 64}) {
@@ -327,13 +346,12 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
       std::vector<long long> sums(boards.size(), 0);
       for (int part = 1; part <= shares; ++part) {
         std::string share = "--part=" + std::to_string(part) + "/" + std::to_string(shares);
-        Run run = runProgram({program, std::string("--method=") + method, share, "--threads=2"},
-                             input, output, error);
-        std::vector<std::string> got = lines(readFile(output));
-        if (run.status != 0 || got.size() != boards.size())
+        Printed run =
+            runOn(input, {program, std::string("--method=") + method, share, "--threads=2"});
+        if (run.status != 0 || run.out.size() != boards.size())
           return fail(share + " exited with " + std::to_string(run.status) + ", " +
-                      std::to_string(got.size()) + " lines: " + readFile(error));
-        for (std::size_t i = 0; i < boards.size(); ++i) sums[i] += std::atoll(got[i].c_str());
+                      std::to_string(run.out.size()) + " lines: " + joined(run.err));
+        for (std::size_t i = 0; i < boards.size(); ++i) sums[i] += std::atoll(run.out[i].c_str());
       }
       for (std::size_t i = 0; i < boards.size(); ++i)
         if (sums[i] != expected[i])
@@ -344,7 +362,7 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
       std::printf("--method=%s: %d shares add up to the oracle's counts on %zu boards\n", method,
                   shares, boards.size());
     }
-  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
+  std::remove(input.c_str());
   return 0;
 }
 
@@ -352,15 +370,13 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
 // text with 'Q' on the queens, valid, in strictly increasing lexicographic
 // order (so none repeats), and as many as the printed count and the oracle.
 int checkListing(const std::string& program, long boardCount, std::uint64_t seed) {
-  RandomBoards random(seed);
-  std::vector<Board> boards;
-  for (long i = 0; i < boardCount; ++i) boards.push_back(random.next(8));
-  const std::string input = tempPath("list", "in"), output = tempPath("list", "out"),
-                    error = tempPath("list", "err");
+  std::vector<Board> boards = randomBatch(boardCount, seed, 8);
+  const std::string input = tempPath("list", "in");
   writeBatch(input, boards, seed);
-  Run run = runProgram({program, "--list"}, input, output, error);
+  Printed run = runOn(input, {program, "--list"});
+  std::remove(input.c_str());
   if (run.status != 0) return fail("--list exited with " + std::to_string(run.status));
-  std::vector<std::string> out = lines(readFile(output));
+  const std::vector<std::string>& out = run.out;
   std::size_t at = 0;
   long placementsSeen = 0;
   for (long i = 0; i < boardCount; ++i) {
@@ -404,7 +420,6 @@ int checkListing(const std::string& program, long boardCount, std::uint64_t seed
   if (at != out.size()) return fail("extra lines after the last board");
   std::printf("--list: %ld boards, %ld placements, all valid, ordered, complete\n", boardCount,
               placementsSeen);
-  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
 }
 
@@ -504,15 +519,13 @@ bool isOpen(const Board& board, const std::vector<int>& queens, int row, int col
 // row tries exactly its open squares from left to right before going back,
 // every placement is drawn when complete, and the count is the oracle's.
 int checkTrace(const std::string& program, long boardCount, std::uint64_t seed) {
-  RandomBoards random(seed);
-  std::vector<Board> boards;
-  for (long i = 0; i < boardCount; ++i) boards.push_back(random.next(7));
-  const std::string input = tempPath("trace", "in"), output = tempPath("trace", "out"),
-                    error = tempPath("trace", "err");
+  std::vector<Board> boards = randomBatch(boardCount, seed, 7);
+  const std::string input = tempPath("trace", "in");
   writeBatch(input, boards, seed);
-  Run run = runProgram({program, "--trace"}, input, output, error);
+  Printed run = runOn(input, {program, "--trace"});
+  std::remove(input.c_str());
   if (run.status != 0) return fail("--trace exited with " + std::to_string(run.status));
-  std::vector<std::string> out = lines(readFile(output));
+  const std::vector<std::string>& out = run.out;
   std::size_t at = 0;
   long steps = 0;
   for (long i = 0; i < boardCount; ++i) {
@@ -591,7 +604,6 @@ int checkTrace(const std::string& program, long boardCount, std::uint64_t seed) 
   if (at != out.size()) return fail("extra lines after the last board");
   std::printf("--trace: %ld boards, %ld steps replayed, all legal and complete\n", boardCount,
               steps);
-  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
 }
 
@@ -599,14 +611,12 @@ int checkTrace(const std::string& program, long boardCount, std::uint64_t seed) 
 // --method=rows the nodes are the partial placements of the first N - 1 rows
 // (the last row is counted at once), as the oracle counts them.
 int checkStats(const std::string& program, long boardCount, std::uint64_t seed) {
-  RandomBoards random(seed);
-  std::vector<Board> boards;
-  for (long i = 0; i < boardCount; ++i) boards.push_back(random.next(9));
-  const std::string input = tempPath("stats", "in"), output = tempPath("stats", "out"),
-                    error = tempPath("stats", "err");
+  std::vector<Board> boards = randomBatch(boardCount, seed, 9);
+  const std::string input = tempPath("stats", "in");
   writeBatch(input, boards, seed);
-  Run run = runProgram({program, "--method=rows", "--stats"}, input, output, error);
-  std::vector<std::string> out = lines(readFile(output)), err = lines(readFile(error));
+  Printed run = runOn(input, {program, "--method=rows", "--stats"});
+  std::remove(input.c_str());
+  const std::vector<std::string>&out = run.out, &err = run.err;
   if (run.status != 0 || out.size() != boards.size() || err.size() != boards.size())
     return fail("--stats: exit " + std::to_string(run.status) + ", " + std::to_string(out.size()) +
                 " counts, " + std::to_string(err.size()) + " stats lines");
@@ -630,7 +640,6 @@ int checkStats(const std::string& program, long boardCount, std::uint64_t seed) 
   }
   std::printf("--stats: %ld boards, counts unchanged, node counts equal the oracle's\n",
               boardCount);
-  std::remove(input.c_str()), std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
 }
 
