@@ -4,13 +4,15 @@
  * Problem: https://cses.fi/problemset/task/1624
  *
  * Input (stdin): one or more boards. A board is N rows of N characters, '.'
- *   free and '*' reserved; N is the length of its first row, 1 <= N <= 32.
+ *   free, '*' reserved and 'Q' a queen already placed (the N-Queens
+ *   Completion problem); N is the length of its first row, 1 <= N <= 32.
  *   Rows and boards are separated by whitespace: LF or CRLF line ends,
  *   trailing blanks, blank lines and a missing final newline are all fine,
  *   but each row must stand on a line of its own.
  * Output (stdout): for each board, in order, one line with the number of ways
- *   to place N queens, one per row and column, none on a reserved square and
- *   no two on a diagonal. A reserved square does not block an attack.
+ *   to place N queens, one per row and column, none on a reserved square, no
+ *   two on a diagonal, and every 'Q' among them (0 if two given queens attack
+ *   each other). A reserved square does not block an attack.
  *   Exit status 0. Bad input: the counts of the boards before it, then one
  *   line "error: line L...: what was expected" on stderr and exit status 1;
  *   output that cannot be written: "error: cannot write the output: why" and
@@ -28,6 +30,10 @@
  *   one (r - c) shifts left. The squares still open in a row are then
  *   free & ~(columns | sumDiagonals | differenceDiagonals), one AND away.
  *   The last row needs no loop: its count is the popcount of its open squares.
+ *
+ *   Given queens are pinned first (pinGivenQueens): each one's row keeps only
+ *   its square and the other rows lose the squares it attacks, so every
+ *   method below counts the completions without knowing of them.
  *
  *   Three refinements, chosen per board from cheap facts (choosePlan):
  *   - Filtering, for N <= 8 (the CSES case): a board fits in 64 bits, so the
@@ -102,7 +108,8 @@ using Count = unsigned long long;
 
 struct Board {
   int n = 0;
-  Mask freeSquares[kMaxN] = {};  // bit c of freeSquares[r]: (r, c) is '.'
+  Mask freeSquares[kMaxN] = {};  // bit c of freeSquares[r]: (r, c) is '.' or 'Q'
+  Mask queens[kMaxN] = {};       // bit c of queens[r]: (r, c) is 'Q', a queen given in place
 };
 
 inline Mask allColumns(int n) { return Mask((std::uint64_t{1} << n) - 1); }
@@ -137,6 +144,28 @@ inline void pinQueen(Board& board, int row, int column) {
   for (int r = 0; r < board.n; ++r)
     board.freeSquares[r] =
         r == row ? Mask{1} << column : board.freeSquares[r] & ~attackedInRow(r, row, column);
+}
+
+inline bool hasGivenQueens(const Board& board) {
+  Mask any = 0;
+  for (int r = 0; r < board.n; ++r) any |= board.queens[r];
+  return any != 0;
+}
+
+// Pins every given queen ('Q'), so that the placements of the board are
+// those that include them all, and then forgets them: every engine, option
+// and split works on the pinned board unchanged. False if two of them share
+// a row, a column or a diagonal: then there is no placement.
+bool pinGivenQueens(Board& board) {
+  for (int r = 0; r < board.n; ++r) {
+    for (Mask left = board.queens[r]; left; left &= left - 1) {
+      int column = indexOfLowestBit(left);
+      if (!(board.freeSquares[r] >> column & 1)) return false;  // a queen pinned before attacks it
+      pinQueen(board, r, column);
+    }
+    board.queens[r] = 0;
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------
@@ -741,6 +770,10 @@ Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
 
 // The whole count of a board by one method, on the calling thread.
 Count countPlacements(const Board& board, Method method) {
+  if (hasGivenQueens(board)) {
+    Board pinned = board;
+    return pinGivenQueens(pinned) ? countPlacements(pinned, method) : 0;
+  }
   Job job;
   Plan plan;
   choosePlan(board, method, plan);
@@ -928,10 +961,20 @@ int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& un
   }
 }
 
+// What --stats says of a board whose given queens leave no placement.
+constexpr const char* kQueensClash = "given queens attack each other";
+
 // Counts this process's share of one board with the threads the settings
 // allow; adds the nodes visited to `nodes` and names the method in `method`.
 Count countBoard(const Board& board, long boardNumber, const Settings& settings, std::FILE* err,
                  Count& nodes, const char*& method) {
+  if (hasGivenQueens(board)) {
+    Board pinned = board;
+    if (pinGivenQueens(pinned))
+      return countBoard(pinned, boardNumber, settings, err, nodes, method);
+    method = kQueensClash;
+    return 0;
+  }
   Plan plan;
   choosePlan(board, settings.method, plan);
   method = plan.name;
@@ -1007,7 +1050,7 @@ class BoardReader {
       return false;
     }
     long firstLine = line_;
-    board.n = readRow(kMaxN, board.freeSquares[0]);
+    board.n = readRow(kMaxN, board.freeSquares[0], board.queens[0]);
     if (board.n < 0) return false;
     for (int r = 1; r < board.n; ++r) {
       skipWhitespace();
@@ -1017,7 +1060,7 @@ class BoardReader {
             "got the end of the input",
             line_, r + 1, board.n, board.n, firstLine);
       long rowLine = line_;
-      int length = readRow(board.n, board.freeSquares[r]);
+      int length = readRow(board.n, board.freeSquares[r], board.queens[r]);
       if (length < 0) return false;
       if (length != board.n)
         return fail("line %ld: expected a row of %d squares, got %d", rowLine, board.n, length);
@@ -1058,14 +1101,14 @@ class BoardReader {
     for (int ch = peek(); ch == '\n' || isBlank(ch); ch = peek()) advance();
   }
 
-  // Reads one row, a run of '.' and '*' followed by the end of its line, into
-  // a mask of its free squares. Returns its length, or -1 after an error, as
-  // soon as the row is longer than maxLength.
-  int readRow(int maxLength, Mask& freeSquares) {
-    freeSquares = 0;
+  // Reads one row, a run of '.', '*' and 'Q' followed by the end of its
+  // line, into masks of its free squares and given queens. Returns its
+  // length, or -1 after an error, as soon as the row is longer than maxLength.
+  int readRow(int maxLength, Mask& freeSquares, Mask& queens) {
+    freeSquares = queens = 0;
     int length = 0;
     for (int ch = peek(); ch != EOF && ch != '\n' && !isBlank(ch); ch = peek()) {
-      if (ch != '.' && ch != '*') return failAtByte(ch, "'.' or '*'");
+      if (ch != '.' && ch != '*' && ch != 'Q') return failAtByte(ch, "'.', '*' or 'Q'");
       if (length == maxLength) {
         if (maxLength == kMaxN)
           fail("line %ld: expected a row of at most %d squares, got more", line_, kMaxN);
@@ -1073,14 +1116,18 @@ class BoardReader {
           fail("line %ld: expected a row of %d squares, got more", line_, maxLength);
         return -1;
       }
-      if (ch == '.') freeSquares |= Mask{1} << length;
+      if (ch != '*') {
+        freeSquares |= Mask{1} << length;
+        if (ch == 'Q') queens |= Mask{1} << length;
+      }
       ++length;
       advance();
     }
     while (isBlank(peek())) advance();
     int after = peek();
     if (after != EOF && after != '\n')
-      return failAtByte(after, "the end of the row (a row is one unbroken run of '.' and '*')");
+      return failAtByte(after,
+                        "the end of the row (a row is one unbroken run of '.', '*' and 'Q')");
     return length;
   }
 
@@ -1118,21 +1165,25 @@ class BoardReader {
 // program itself.
 
 // Draws each placement as the board with 'Q' on the queens, then an empty
-// line. Stops the search as soon as the output cannot be written.
+// line: valid input, whose count is 1. Stops the search as soon as the
+// output cannot be written. Takes the board as it was read, given queens
+// and all, and is used on the board with them pinned.
 class PlacementPrinter : public NodeCounter {
  public:
   static constexpr bool kSeesEveryPlacement = true;
   PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
     for (int r = 0; r < n_; ++r) {
-      for (int c = 0; c < n_; ++c) text_[r][c] = board.freeSquares[r] >> c & 1 ? '.' : '*';
+      for (int c = 0; c < n_; ++c)
+        text_[r][c] = board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
       text_[r][n_] = '\n';
     }
   }
   void placement(const int* queenColumns) {
     for (int r = 0; r < n_; ++r) {
+      char square = text_[r][queenColumns[r]];  // '.', or 'Q' for a given queen
       text_[r][queenColumns[r]] = 'Q';
       std::fwrite(text_[r], 1, n_ + 1, out_);
-      text_[r][queenColumns[r]] = '.';
+      text_[r][queenColumns[r]] = square;
     }
     std::fputc('\n', out_);
   }
@@ -1169,12 +1220,29 @@ class SearchTracer : public PlacementPrinter {
   }
 };
 
+// --list and --trace: the row search on the board with its given queens
+// pinned, drawn as the board was read.
+template <class Printer>
+Count showSearch(const Board& board, std::FILE* out, Count& nodes, const char*& method) {
+  Board pinned = board;
+  if (!pinGivenQueens(pinned)) {
+    method = kQueensClash;
+    return 0;
+  }
+  Printer printer(board, out);
+  Count count = searchRowByRow(pinned, printer);
+  nodes = printer.nodes();
+  return count;
+}
+
 constexpr const char* kUsage =
     "usage: solution [OPTION]... < boards.txt\n"
     "Counts the ways to place N queens that do not attack each other on each\n"
-    "board read from stdin. A board is N rows of N characters, '.' free and '*'\n"
-    "reserved, 1 <= N <= 32, one row per line; blank lines may separate boards.\n"
-    "Prints one count per board, one per line.\n"
+    "board read from stdin. A board is N rows of N characters, '.' free, '*'\n"
+    "reserved and 'Q' a queen already placed, 1 <= N <= 32, one row per line;\n"
+    "blank lines may separate boards. Prints one count per board, one per line:\n"
+    "the placements that include every 'Q' (0 if two of them attack each other).\n"
+    "  example: printf '.Q..\\n....\\n....\\n....\\n' | solution   prints 1\n"
     "\n"
     "  --list         before each count, print every placement: the board with\n"
     "                 'Q' on the queens, then an empty line\n"
@@ -1277,13 +1345,9 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
     Count count, nodes = 0;
     const char* method = "rows";
     if (listing) {
-      PlacementPrinter printer(board, out);
-      count = searchRowByRow(board, printer);
-      nodes = printer.nodes();
+      count = showSearch<PlacementPrinter>(board, out, nodes, method);
     } else if (tracing) {
-      SearchTracer tracer(board, out);
-      count = searchRowByRow(board, tracer);
-      nodes = tracer.nodes();
+      count = showSearch<SearchTracer>(board, out, nodes, method);
     } else {
       count = countBoard(board, boardNumber, settings, err, nodes, method);
     }

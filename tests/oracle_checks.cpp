@@ -19,6 +19,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -31,9 +32,49 @@
 
 namespace {
 
-using Board = std::vector<std::string>;  // rows of '.' and '*'
+using Board = std::vector<std::string>;  // rows of '.', '*' and 'Q'
 
 // ---- The oracle -------------------------------------------------------------
+// The board as a placement sees it once its given queens ('Q') are in place,
+// in '.' and '*' only: a row with one given queen keeps only that square (a
+// row with two keeps none), and in every other row the squares a given queen
+// attacks are reserved. The placements of the result are exactly those of
+// `board` that include every given queen.
+Board withQueensPlaced(const Board& board) {
+  const int n = static_cast<int>(board.size());
+  Board placed = board;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      bool allowed;
+      if (std::count(board[r].begin(), board[r].end(), 'Q') > 0) {
+        allowed = board[r][c] == 'Q' && std::count(board[r].begin(), board[r].end(), 'Q') == 1;
+      } else {
+        allowed = board[r][c] == '.';
+        for (int qr = 0; qr < n; ++qr)
+          for (int qc = 0; qc < n; ++qc)
+            if (board[qr][qc] == 'Q' && (qc == c || std::abs(qc - c) == std::abs(qr - r)))
+              allowed = false;
+      }
+      placed[r][c] = allowed ? '.' : '*';
+    }
+  return placed;
+}
+
+// Whether two given queens share a row, a column or a diagonal.
+bool givenQueensClash(const Board& board) {
+  const int n = static_cast<int>(board.size());
+  std::vector<std::pair<int, int>> queens;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      if (board[r][c] == 'Q') queens.push_back({r, c});
+  for (std::size_t i = 0; i < queens.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j) {
+      int dr = queens[i].first - queens[j].first, dc = queens[i].second - queens[j].second;
+      if (dr == 0 || dc == 0 || std::abs(dr) == std::abs(dc)) return true;
+    }
+  return false;
+}
+
 // Tries every column of every row; a queen is kept only if it is on a '.' and
 // no queen above shares its column or a diagonal (|dr| == |dc|).
 struct BruteForce {
@@ -60,15 +101,18 @@ struct BruteForce {
 };
 
 long long bruteForceCount(const Board& board) {
-  BruteForce search{board, std::vector<int>(board.size())};
+  Board placed = withQueensPlaced(board);
+  BruteForce search{placed, std::vector<int>(board.size())};
   return search.countFrom(0);
 }
 
-// Whether `queens` (one column per row) is a valid placement on `board`.
+// Whether `queens` (one column per row) is a valid placement on `board`,
+// given queens included.
 bool isValidPlacement(const Board& board, const std::vector<int>& queens) {
   const int n = static_cast<int>(board.size());
+  const Board placed = withQueensPlaced(board);
   for (int r = 0; r < n; ++r) {
-    if (queens[r] < 0 || queens[r] >= n || board[r][queens[r]] != '.') return false;
+    if (queens[r] < 0 || queens[r] >= n || placed[r][queens[r]] != '.') return false;
     for (int above = 0; above < r; ++above) {
       int dc = queens[above] - queens[r];
       if (dc == 0 || std::abs(dc) == r - above) return false;
@@ -87,12 +131,14 @@ class RandomBoards {
   std::uint64_t below(std::uint64_t bound) { return random_() % bound; }
 
   // A board of side 1..maxN with 0..60% reserved; one in three is made
-  // symmetric under a random rotation or reflection, one in twenty is empty.
+  // symmetric under a random rotation or reflection, one in twenty is empty,
+  // and one in four gets 1 to 3 given queens, which may attack each other.
   Board next(int maxN) {
     int n = 1 + static_cast<int>(below(maxN));
     if (below(20) == 0) return Board(n, std::string(n, '.'));
     Board board = withDensity(n, 0, 60);
     if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
+    maybeGiveQueens(board);
     return board;
   }
 
@@ -104,12 +150,21 @@ class RandomBoards {
     if (below(8) == 0) {
       Board board = withDensity(12, 0, 8);
       if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
+      maybeGiveQueens(board);
       return board;
     }
     int n = 11 + static_cast<int>(below(10));
     Board board = n <= 16 ? withDensity(n, 35, 65) : withDensity(n, 60, 80);
     if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
+    maybeGiveQueens(board);
     return board;
+  }
+
+  // One board in four gets 1 to 3 given queens, on any squares.
+  void maybeGiveQueens(Board& board) {
+    if (below(4) != 0) return;
+    const std::uint64_t n = board.size();
+    for (std::uint64_t queens = 1 + below(3); queens > 0; --queens) board[below(n)][below(n)] = 'Q';
   }
 
   // An n x n board with a random minPercent..maxPercent% of its squares reserved.
@@ -309,8 +364,13 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed, bool
   for (const Board& board : boards) expected.push_back(bruteForceCount(board));
   const std::string input = tempPath("stress", "in");
   writeBatch(input, boards, seed);
-  long withPlacements = 0;
-  for (long long count : expected) withPlacements += count > 0;
+  long withPlacements = 0, withQueens = 0, withQueensAndPlacements = 0;
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    bool queens = boardText(boards[i]).find('Q') != std::string::npos;
+    withPlacements += expected[i] > 0;
+    withQueens += queens;
+    withQueensAndPlacements += queens && expected[i] > 0;
+  }
   const std::string what = "seed " + std::to_string(seed);
   for (const char* method : kMethods) {
     for (int threads : {1, 2, 3, 8}) {
@@ -320,9 +380,9 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed, bool
         return failed;
     }
     std::printf(
-        "--method=%s, 1/2/3/8 threads: %ld boards (%ld with placements) agree with the "
-        "brute-force oracle\n",
-        method, boardCount, withPlacements);
+        "--method=%s, 1/2/3/8 threads: %ld boards (%ld with placements; %ld with given queens, "
+        "%ld of them with placements) agree with the brute-force oracle\n",
+        method, boardCount, withPlacements, withQueens, withQueensAndPlacements);
   }
   std::remove(input.c_str());
   return 0;
@@ -529,9 +589,16 @@ int checkTrace(const std::string& program, long boardCount, std::uint64_t seed) 
   std::size_t at = 0;
   long steps = 0;
   for (long i = 0; i < boardCount; ++i) {
-    const Board& board = boards[i];
+    const Board& drawn = boards[i];
+    const Board board = withQueensPlaced(drawn);  // where the search may go
     const int n = static_cast<int>(board.size());
-    const std::string where = "board " + std::to_string(i) + "\n" + boardText(board);
+    const std::string where = "board " + std::to_string(i) + "\n" + boardText(drawn);
+    if (givenQueensClash(drawn)) {  // no search at all, and a count of 0
+      if (at >= out.size() || out[at] != "0")
+        return fail("expected only a count of 0 for " + where);
+      ++at;
+      continue;
+    }
     std::vector<int> queens(n, -1);
     std::vector<int> tried(n, -1);  // the last column tried in each row
     int row = 0;                    // the row the search is in
@@ -562,7 +629,7 @@ int checkTrace(const std::string& program, long boardCount, std::uint64_t seed) 
         // A complete placement: the board with 'Q' on the queens, an empty line.
         if (at + n >= out.size()) return fail("a placement is cut short for " + where);
         for (int pr = 0; pr < n; ++pr) {
-          std::string expected = board[pr];
+          std::string expected = drawn[pr];
           expected[queens[pr]] = 'Q';
           if (out[at + pr] != expected) return fail("placement drawn wrong for " + where);
         }
@@ -609,7 +676,8 @@ int checkTrace(const std::string& program, long boardCount, std::uint64_t seed) 
 
 // --stats: stdout unchanged, one stderr line per board in order, and with
 // --method=rows the nodes are the partial placements of the first N - 1 rows
-// (the last row is counted at once), as the oracle counts them.
+// (the last row is counted at once), as the oracle counts them on the board
+// with its given queens in place.
 int checkStats(const std::string& program, long boardCount, std::uint64_t seed) {
   std::vector<Board> boards = randomBatch(boardCount, seed, 9);
   const std::string input = tempPath("stats", "in");
@@ -626,13 +694,18 @@ int checkStats(const std::string& program, long boardCount, std::uint64_t seed) 
     long number = 0, nodes = -1;
     int n1 = 0, n2 = 0;
     double ms = -1;
-    char method[32] = "";
+    char method[64] = "";
+    // Given queens that attack each other leave nothing to search.
+    const bool clash = givenQueensClash(board);
+    const std::string expectedMethod = clash ? "given queens attack each other" : "rows";
+    const Board placed = withQueensPlaced(board);
     std::vector<int> queens(n);
     long long expectedNodes = 0;
-    for (int rows = 0; rows < n; ++rows) expectedNodes += partialPlacements(board, queens, 0, rows);
-    if (std::sscanf(err[i].c_str(), "board %ld: %dx%d, %31[a-z-], %ld nodes, %lf ms", &number, &n1,
+    for (int rows = 0; rows < n && !clash; ++rows)
+      expectedNodes += partialPlacements(placed, queens, 0, rows);
+    if (std::sscanf(err[i].c_str(), "board %ld: %dx%d, %63[^,], %ld nodes, %lf ms", &number, &n1,
                     &n2, method, &nodes, &ms) != 6 ||
-        number != i + 1 || n1 != n || n2 != n || std::string(method) != "rows" ||
+        number != i + 1 || n1 != n || n2 != n || method != expectedMethod ||
         nodes != expectedNodes || ms < 0 || out[i] != std::to_string(bruteForceCount(board)))
       return fail("stats line '" + err[i] + "' (expected " + std::to_string(expectedNodes) +
                   " nodes), count " + out[i] + " for board " + std::to_string(i) + "\n" +
