@@ -16,9 +16,9 @@
  *   Exit status 0. Bad input: the counts of the boards before it, then one
  *   line "error: line L...: what was expected" on stderr and exit status 1;
  *   output that cannot be written: "error: cannot write the output: why" and
- *   exit status 1. Options (--list, --trace, --stats, --method, --threads,
- *   --part, --progress, --help) are described in kUsage; with none, the
- *   output is exactly what the CSES judge expects.
+ *   exit status 1. Options (--list, --trace, --unique, --stats, --method,
+ *   --threads, --part, --progress, --help) are described in kUsage; with
+ *   none, the output is exactly what the CSES judge expects.
  *
  * Approach: backtracking, one queen per row. A queen on (r, c) occupies
  *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1. The
@@ -52,6 +52,8 @@
  *     multiply by the size of the class.
  *   Large boards are split into units of work, the nodes at a fixed depth of
  *   the search, which threads (--threads) and machines (--part) share.
+ *   --unique counts placements up to the board's symmetries by Burnside's
+ *   lemma: the mean, over the symmetries, of the placements each one keeps.
  *
  * Complexity: O(N!) time in the worst case (each row tries each column left),
  *   far less in practice: an 8x8 board takes about a microsecond, input
@@ -66,6 +68,7 @@
  *   - row by row: the classic search, with its observers (searchRows);
  *   - propagation (Propagation);
  *   - symmetry (BorderClasses);
+ *   - placements up to symmetry, for --unique (countUnique);
  *   - small boards (SmallBoardFilter);
  *   - choosing the method (choosePlan), with the measurements;
  *   - threads, shares and the progress line (countBoard);
@@ -534,10 +537,16 @@ inline bool isFree(const Board& board, Square s) {
   return board.freeSquares[s.row] >> s.column & 1;
 }
 
+// What stands on a square: 0 reserved, 1 free, 3 a given queen.
+inline int squareKind(const Board& board, Square s) {
+  return isFree(board, s) + 2 * (board.queens[s.row] >> s.column & 1);
+}
+
+// Whether the symmetry maps every square onto one that holds the same.
 bool boardHasSymmetry(const Board& board, int symmetry) {
   for (int r = 0; r < board.n; ++r)
     for (int c = 0; c < board.n; ++c)
-      if (isFree(board, {r, c}) != isFree(board, transform(symmetry, board.n, {r, c})))
+      if (squareKind(board, {r, c}) != squareKind(board, transform(symmetry, board.n, {r, c})))
         return false;
   return true;
 }
@@ -641,6 +650,95 @@ class BorderClasses {
   long count_ = 0;
 };
 BorderClasses::BorderClass BorderClasses::classes_[BorderClasses::kMostClasses];
+
+// ---------------------------------------------------------------------------
+// Placements up to symmetry (--unique). By Burnside's lemma, the number of
+// classes of placements under the board's symmetries is the mean, over those
+// symmetries, of the number of placements each one maps onto themselves. The
+// identity keeps every placement: that is the count, by any engine. Another
+// symmetry keeps few, and a small search of its own finds them: each queen it
+// places brings its whole orbit (its images under the symmetry, applied
+// again and again), so what it grows is symmetric by construction. A
+// reflection keeps none from 2x2 up (it maps some queen onto another in the
+// same row, column or diagonal), and the search finds that at once.
+class SymmetricPlacements {
+ public:
+  // `board` has its given queens pinned, and the symmetry maps it onto itself.
+  SymmetricPlacements(const Board& board, int symmetry) : board_(board), symmetry_(symmetry) {
+    for (int& column : queenOf_) column = -1;
+  }
+
+  Count count() { return countFrom(0); }
+
+ private:
+  Count countFrom(int row) {
+    while (row < board_.n && queenOf_[row] >= 0) ++row;  // filled by an orbit
+    if (row == board_.n) return 1;
+    Count total = 0;
+    for (Mask open = board_.freeSquares[row]; open; open &= open - 1) {
+      const Square first{row, indexOfLowestBit(open)};
+      Square orbit[4];  // a symmetry of the square repeats within 4 steps
+      int placed = 0;
+      Square s = first;
+      bool fits = true;
+      do {
+        fits = tryPlace(s);
+        if (fits) orbit[placed++] = s;
+        s = transform(symmetry_, board_.n, s);
+      } while (fits && !(s.row == first.row && s.column == first.column));
+      if (fits) total += countFrom(row + 1);
+      while (placed > 0) remove(orbit[--placed]);
+    }
+    return total;
+  }
+
+  // Places a queen on s if nothing stops it: the square is free and no queen
+  // has its row, column or a diagonal yet.
+  bool tryPlace(Square s) {
+    std::uint64_t sum = std::uint64_t{1} << (s.row + s.column),
+                  difference = std::uint64_t{1} << (s.column - s.row + board_.n - 1);
+    if (!isFree(board_, s) || queenOf_[s.row] >= 0 || columns_ >> s.column & 1 || sums_ & sum ||
+        differences_ & difference)
+      return false;
+    queenOf_[s.row] = s.column;
+    columns_ |= Mask{1} << s.column, sums_ |= sum, differences_ |= difference;
+    return true;
+  }
+
+  void remove(Square s) {
+    queenOf_[s.row] = -1;
+    columns_ &= ~(Mask{1} << s.column);
+    sums_ &= ~(std::uint64_t{1} << (s.row + s.column));
+    differences_ &= ~(std::uint64_t{1} << (s.column - s.row + board_.n - 1));
+  }
+
+  const Board& board_;
+  int symmetry_;
+  int queenOf_[kMaxN];
+  Mask columns_ = 0;
+  std::uint64_t sums_ = 0, differences_ = 0;
+};
+
+// The symmetries of the board as read (given queens included), the identity
+// left out; returns how many.
+int boardSymmetries(const Board& board, int* symmetries) {
+  int count = 0;
+  for (int s = 1; s < 8; ++s)
+    if (boardHasSymmetry(board, s)) symmetries[count++] = s;
+  return count;
+}
+
+// The placements distinct up to the board's symmetries, from `total`, the
+// count of them all.
+Count countUnique(const Board& board, Count total) {
+  Board pinned = board;
+  if (!pinGivenQueens(pinned)) return 0;
+  int symmetries[8];
+  int others = boardSymmetries(board, symmetries);
+  Count kept = total;  // by the identity
+  for (int i = 0; i < others; ++i) kept += SymmetricPlacements(pinned, symmetries[i]).count();
+  return kept / Count(others + 1);
+}
 
 // ---------------------------------------------------------------------------
 // Small boards, N <= 8: a whole board fits in 64 bits (bit r * N + c). The
@@ -1179,6 +1277,7 @@ class PlacementPrinter : public NodeCounter {
     }
   }
   void placement(const int* queenColumns) {
+    ++printed_;
     for (int r = 0; r < n_; ++r) {
       char square = text_[r][queenColumns[r]];  // '.', or 'Q' for a given queen
       text_[r][queenColumns[r]] = 'Q';
@@ -1188,13 +1287,39 @@ class PlacementPrinter : public NodeCounter {
     std::fputc('\n', out_);
   }
   bool stopped() const { return std::ferror(out_); }
+  Count printed() const { return printed_; }
 
  protected:
   std::FILE* out_;
+  int n_;
 
  private:
-  int n_;
   char text_[kMaxN][kMaxN + 1];
+  Count printed_ = 0;
+};
+
+// --list --unique: prints a placement only if it is the first of its class
+// in --list's order, that is, if no symmetry of the board maps it onto a
+// placement whose columns, row by row, come earlier.
+class ClassPrinter : public PlacementPrinter {
+ public:
+  ClassPrinter(const Board& board, std::FILE* out)
+      : PlacementPrinter(board, out), symmetryCount_(boardSymmetries(board, symmetries_)) {}
+  void placement(const int* queenColumns) {
+    for (int i = 0; i < symmetryCount_; ++i) {
+      int image[kMaxN];
+      for (int r = 0; r < n_; ++r) {
+        Square moved = transform(symmetries_[i], n_, {r, queenColumns[r]});
+        image[moved.row] = moved.column;
+      }
+      if (std::lexicographical_compare(image, image + n_, queenColumns, queenColumns + n_)) return;
+    }
+    PlacementPrinter::placement(queenColumns);
+  }
+
+ private:
+  int symmetries_[8];
+  int symmetryCount_;
 };
 
 // The row-by-row search as a textbook's dry run: one line per step, indented
@@ -1221,7 +1346,7 @@ class SearchTracer : public PlacementPrinter {
 };
 
 // --list and --trace: the row search on the board with its given queens
-// pinned, drawn as the board was read.
+// pinned, drawn as the board was read; returns how many placements it drew.
 template <class Printer>
 Count showSearch(const Board& board, std::FILE* out, Count& nodes, const char*& method) {
   Board pinned = board;
@@ -1230,9 +1355,9 @@ Count showSearch(const Board& board, std::FILE* out, Count& nodes, const char*& 
     return 0;
   }
   Printer printer(board, out);
-  Count count = searchRowByRow(pinned, printer);
+  searchRowByRow(pinned, printer);
   nodes = printer.nodes();
-  return count;
+  return printer.printed();
 }
 
 constexpr const char* kUsage =
@@ -1249,6 +1374,10 @@ constexpr const char* kUsage =
     "  --trace        before each count, show the row-by-row search step by step:\n"
     "                 each queen placed, each row with no open square left, each\n"
     "                 return to the row above, each placement as --list draws it\n"
+    "  --unique       count the placements distinct up to the rotations and\n"
+    "                 reflections that map the board onto itself ('.' to '.', '*'\n"
+    "                 to '*', 'Q' to 'Q'); with --list, list the first of each\n"
+    "                 class; the empty 8x8 board has 92 placements in 12 classes\n"
     "  --stats        after each board, print on stderr its number and size, the\n"
     "                 method used, the nodes visited and the time taken\n"
     "  --method=NAME  count with one search only: rows, propagate, symmetry-rows\n"
@@ -1284,7 +1413,7 @@ int badOption(std::FILE* err, const char* format, const char* arg = "") {
 
 // The whole program on the given streams; returns the exit status.
 int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
-  bool listing = false, tracing = false;
+  bool listing = false, tracing = false, unique = false;
   Settings settings;
   for (int i = 1; i < argc; ++i) {
     const char* arg = argv[i];
@@ -1300,6 +1429,8 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
       listing = true;
     } else if (is("--trace")) {
       tracing = true;
+    } else if (is("--unique")) {
+      unique = true;
     } else if (is("--stats")) {
       settings.stats = true;
     } else if (is("--progress")) {
@@ -1336,6 +1467,9 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
     return badOption(err, "--list and --trace always search row by row; drop --method");
   if ((listing || tracing) && settings.share.parts > 1)
     return badOption(err, "--list and --trace show the whole search; drop --part");
+  if (unique && tracing) return badOption(err, "--trace shows every placement; drop --unique");
+  if (unique && settings.share.parts > 1)
+    return badOption(err, "--unique divides the whole count by the symmetries; drop --part");
   BoardReader reader(in, out);
   Board board;
   int writeError = 0;
@@ -1345,11 +1479,13 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
     Count count, nodes = 0;
     const char* method = "rows";
     if (listing) {
-      count = showSearch<PlacementPrinter>(board, out, nodes, method);
+      count = unique ? showSearch<ClassPrinter>(board, out, nodes, method)
+                     : showSearch<PlacementPrinter>(board, out, nodes, method);
     } else if (tracing) {
       count = showSearch<SearchTracer>(board, out, nodes, method);
     } else {
       count = countBoard(board, boardNumber, settings, err, nodes, method);
+      if (unique) count = countUnique(board, count);
     }
     std::fprintf(out, "%llu\n", count);
     if (settings.stats)

@@ -1,8 +1,8 @@
 // libFuzzer target: the bytes are stdin. It runs the real program (the very
 // code of solution.cpp, included below) with several options and, for every
 // board the reader accepts, checks that all counting methods agree, that a
-// split into shares adds up to the count, and that --list lists as many
-// placements as the count. Any crash, sanitizer report, mismatch or timeout
+// split into shares adds up to the count, that --list lists as many
+// placements as the count, and --list --unique as many as --unique counts. Any crash, sanitizer report, mismatch or timeout
 // is a failure. Build with -DQUEENS_FUZZ=ON (clang++ only).
 #define QUEENS_NO_MAIN
 #include "../solution.cpp"
@@ -40,8 +40,13 @@ void checkMethodsAgree(const std::uint8_t* data, std::size_t size, std::FILE* si
           queens::Method::kSymmetryPropagate})
       if (queens::countPlacements(board, method) != rows) std::abort();
     if (countShare(board, 0, 2) + countShare(board, 1, 2) != rows) std::abort();
-    queens::PlacementPrinter printer(board, sink);
-    if (queens::searchRowByRow(board, printer) != rows) std::abort();
+    queens::Count nodes = 0;
+    const char* method = nullptr;
+    if (queens::showSearch<queens::PlacementPrinter>(board, sink, nodes, method) != rows)
+      std::abort();
+    if (queens::showSearch<queens::ClassPrinter>(board, sink, nodes, method) !=
+        queens::countUnique(board, rows))
+      std::abort();
   }
   close(in);
 }
@@ -50,7 +55,7 @@ void checkMethodsAgree(const std::uint8_t* data, std::size_t size, std::FILE* si
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static std::FILE* sink = std::fopen("/dev/null", "w");
-  for (const char* option : {"", "--list", "--trace", "--stats"}) {
+  for (const char* option : {"", "--list", "--trace", "--stats", "--unique"}) {
     // A trace has a line per node: a million for the empty 12x12 board.
     if (std::strcmp(option, "--trace") == 0 && size > 80) continue;
     const char* argv[] = {"solution", option};

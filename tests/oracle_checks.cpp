@@ -26,6 +26,7 @@
 #include <cstring>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -548,6 +549,131 @@ int longLine(const std::string& program, long maxPeakKiB) {
   return 0;
 }
 
+// ---- Placements up to symmetry: --unique ------------------------------------------
+// Every placement of the board (one column per row), in lexicographic order.
+void allPlacements(const Board& placed, std::vector<int>& queens, int row,
+                   std::vector<std::vector<int>>& found) {
+  const int n = static_cast<int>(placed.size());
+  if (row == n) {
+    found.push_back(queens);
+    return;
+  }
+  for (int column = 0; column < n; ++column) {
+    bool safe = placed[row][column] == '.';
+    for (int above = 0; above < row && safe; ++above)
+      safe = queens[above] != column && std::abs(queens[above] - column) != row - above;
+    if (!safe) continue;
+    queens[row] = column;
+    allPlacements(placed, queens, row + 1, found);
+  }
+}
+
+// The eight rotations and reflections of an n x n square, as maps of (r, c).
+std::pair<int, int> symmetryOf(int which, int n, int r, int c) {
+  switch (which) {
+    case 0:
+      return {r, c};
+    case 1:
+      return {r, n - 1 - c};
+    case 2:
+      return {n - 1 - r, c};
+    case 3:
+      return {n - 1 - r, n - 1 - c};
+    case 4:
+      return {c, r};
+    case 5:
+      return {c, n - 1 - r};
+    case 6:
+      return {n - 1 - c, r};
+    default:
+      return {n - 1 - c, n - 1 - r};
+  }
+}
+
+// The classes of placements under the symmetries that map every square onto
+// one with the same character, as canonical forms: the smallest image of
+// each placement.
+std::set<std::vector<int>> canonicalForms(const Board& board,
+                                          const std::vector<std::vector<int>>& placements) {
+  const int n = static_cast<int>(board.size());
+  std::vector<int> group;
+  for (int which = 0; which < 8; ++which) {
+    bool keeps = true;
+    for (int r = 0; r < n && keeps; ++r)
+      for (int c = 0; c < n && keeps; ++c) {
+        auto [r2, c2] = symmetryOf(which, n, r, c);
+        keeps = board[r][c] == board[r2][c2];
+      }
+    if (keeps) group.push_back(which);
+  }
+  std::set<std::vector<int>> forms;
+  for (const std::vector<int>& queens : placements) {
+    std::vector<int> smallest = queens;
+    for (int which : group) {
+      std::vector<int> image(n);
+      for (int r = 0; r < n; ++r) {
+        auto [r2, c2] = symmetryOf(which, n, r, queens[r]);
+        image[r2] = c2;
+      }
+      smallest = std::min(smallest, image);
+    }
+    forms.insert(smallest);
+  }
+  return forms;
+}
+
+// --unique against the number of canonical forms, and --list --unique: the
+// placements it lists are valid, each the canonical form of its class, and
+// as many as the count and the classes.
+int checkUnique(const std::string& program, long boardCount, std::uint64_t seed) {
+  std::vector<Board> boards = randomBatch(boardCount, seed, 8);
+  const std::string input = tempPath("unique", "in");
+  writeBatch(input, boards, seed);
+  Printed counted = runOn(input, {program, "--unique"});
+  Printed listed = runOn(input, {program, "--list", "--unique"});
+  std::remove(input.c_str());
+  if (counted.status != 0 || listed.status != 0 || counted.out.size() != boards.size())
+    return fail("--unique exited with " + std::to_string(counted.status) + " / " +
+                std::to_string(listed.status));
+  std::size_t at = 0;
+  long symmetric = 0, classesSeen = 0;
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    const Board& board = boards[i];
+    const int n = static_cast<int>(board.size());
+    const std::string where = "board " + std::to_string(i) + "\n" + boardText(board);
+    std::vector<std::vector<int>> placements;
+    std::vector<int> queens(n);
+    allPlacements(withQueensPlaced(board), queens, 0, placements);
+    std::set<std::vector<int>> forms = canonicalForms(board, placements);
+    symmetric += forms.size() != placements.size();
+    classesSeen += static_cast<long>(forms.size());
+    if (counted.out[i] != std::to_string(forms.size()))
+      return fail("--unique printed " + counted.out[i] + ", the oracle has " +
+                  std::to_string(forms.size()) + " classes for " + where);
+    std::set<std::vector<int>> listedForms;
+    while (at < listed.out.size() &&
+           listed.out[at].find_first_not_of("0123456789") != std::string::npos) {
+      if (at + n >= listed.out.size()) return fail("--list --unique ends early for " + where);
+      std::vector<int> q(n, -1);
+      for (int r = 0; r < n; ++r) q[r] = static_cast<int>(listed.out[at + r].find('Q'));
+      if (!forms.count(q) || !listedForms.insert(q).second)
+        return fail("--list --unique lists a placement that is not a class's first for " + where);
+      at += n + 1;
+    }
+    if (at >= listed.out.size() || listed.out[at] != std::to_string(forms.size()) ||
+        listedForms.size() != forms.size())
+      return fail("--list --unique: " + std::to_string(listedForms.size()) +
+                  " listed, the oracle has " + std::to_string(forms.size()) + " classes for " +
+                  where);
+    ++at;
+  }
+  std::printf(
+      "--unique: %zu boards (%ld where symmetry merges placements), %ld classes, counted "
+      "and listed as the oracle's canonical forms\n",
+      boards.size(), symmetric, classesSeen);
+  return 0;
+}
+
 // ---- Step by step: --trace and --stats ----------------------------------------
 // The partial placements of the first `rows` rows: the row search's nodes.
 long long partialPlacements(const Board& board, std::vector<int>& queens, int row, int rows) {
@@ -882,6 +1008,8 @@ int main(int argc, char** argv) {
   if (args.size() >= 4 && (args[0] == "stress" || args[0] == "stress-large"))
     return stress(args[1], number(2, 0), number(3, 0), args[0] == "stress-large");
   if (args.size() >= 4 && args[0] == "parts") return parts(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && args[0] == "unique")
+    return checkUnique(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "trace")
     return checkTrace(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "stats")
