@@ -78,7 +78,8 @@
  * Status: hand-checked data and error cases; a brute-force oracle agrees on
  *   100,000 random boards up to 10x10 and 200 from 11x11 to 20x20, for every
  *   method with 1, 2, 3 and 8 threads, and with the shares of --part added
- *   up; it replays --trace step by step and checks --stats' node counts; the
+ *   up, given queens included; it counts --unique's classes by canonical
+ *   forms, replays --trace step by step and checks --stats' node counts; the
  *   10 official CSES tests pass; libFuzzer found nothing in 3 million runs
  *   before threads and shares, and CI fuzzes every change; all of it is
  *   clean under ASan and UBSan with g++ and clang++, and the threads under
