@@ -12,7 +12,8 @@
  * Output (stdout): for each board, in order, one line with the number of ways
  *   to place N queens, one per row and column, none on a reserved square, no
  *   two on a diagonal, and every 'Q' among them (0 if two given queens attack
- *   each other). A reserved square does not block an attack.
+ *   each other): ".Q..", then three rows of "....", gives 1. A reserved
+ *   square does not block an attack.
  *   Exit status 0. Bad input: the counts of the boards before it, then one
  *   line "error: line L...: what was expected" on stderr and exit status 1;
  *   output that cannot be written: "error: cannot write the output: why" and
@@ -53,7 +54,8 @@
  *   Large boards are split into units of work, the nodes at a fixed depth of
  *   the search, which threads (--threads) and machines (--part) share.
  *   --unique counts placements up to the board's symmetries by Burnside's
- *   lemma: the mean, over the symmetries, of the placements each one keeps.
+ *   lemma: the mean, over the symmetries, of the placements each one keeps
+ *   (the empty 8x8 board: (92 + 4 kept by the half turn) / 8 = 12).
  *
  * Complexity: O(N!) time in the worst case (each row tries each column left),
  *   far less in practice: an 8x8 board takes about a microsecond, input
