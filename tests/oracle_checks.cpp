@@ -2,6 +2,8 @@
 //
 //   oracle_checks stress    PROGRAM BOARDS SEED   random boards, every --method
 //   oracle_checks stress-large PROGRAM BOARDS SEED  the same, 11x11 to 20x20
+//   oracle_checks join      PROGRAM BOARDS SEED   the join on sparse boards
+//   oracle_checks memory-budget PROGRAM BOARD COUNT  the join within --memory
 //   oracle_checks list      PROGRAM BOARDS SEED   validates --list output
 //   oracle_checks soak      PROGRAM BOARDS SEED   8x8 stream; counts and flat memory
 //   oracle_checks long-line PROGRAM [MAX_RSS_KIB] a 64 MiB row must be refused cheaply
@@ -156,6 +158,17 @@ class RandomBoards {
     }
     int n = 11 + static_cast<int>(below(10));
     Board board = n <= 16 ? withDensity(n, 35, 65) : withDensity(n, 60, 80);
+    if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
+    maybeGiveQueens(board);
+    return board;
+  }
+
+  // A board of side minN..maxN with 0..maxPercent% reserved, where the join
+  // has big quarter tables; one in three is made symmetric (every kind: the
+  // join uses the row and column flips, and odd boards with the column flip
+  // get a middle column), and one in four gets given queens.
+  Board nextSparse(int minN, int maxN, int maxPercent) {
+    Board board = withDensity(minN + static_cast<int>(below(maxN - minN + 1)), 0, maxPercent);
     if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
     maybeGiveQueens(board);
     return board;
@@ -346,7 +359,8 @@ int checkCounts(const std::string& program, const std::vector<std::string>& opti
   return 0;
 }
 
-const char* const kMethods[] = {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate"};
+const char* const kMethods[] = {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate",
+                                "join"};
 
 // Boards from RandomBoards::next(maxN), or nextLarge() when maxN is 0.
 std::vector<Board> randomBatch(long boardCount, std::uint64_t seed, int maxN) {
@@ -424,6 +438,88 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
                   shares, boards.size());
     }
   std::remove(input.c_str());
+  return 0;
+}
+
+// The join on sparse boards, where its tables are large: 10x10 to 13x13 with
+// 0..12% reserved against the oracle, with 1 and 2 threads and in 7 shares;
+// then 14x14 to 16x16 with 0..8% against propagation (the oracle would take
+// minutes), as a second, independent count.
+int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
+  RandomBoards random(seed);
+  std::vector<Board> boards;
+  std::vector<long long> expected;
+  for (long i = 0; i < boardCount; ++i) {
+    boards.push_back(random.nextSparse(10, 13, 12));
+    expected.push_back(bruteForceCount(boards.back()));
+  }
+  const std::string input = tempPath("join", "in");
+  writeBatch(input, boards, seed);
+  const std::string what = "seed " + std::to_string(seed);
+  for (const char* threads : {"--threads=1", "--threads=2"})
+    if (int failed =
+            checkCounts(program, {"--method=join", threads}, input, boards, expected, what))
+      return failed;
+  std::vector<long long> sums(boards.size(), 0);
+  for (int part = 1; part <= 7; ++part) {
+    Printed run = runOn(input, {program, "--method=join", "--part=" + std::to_string(part) + "/7"});
+    if (run.status != 0 || run.out.size() != boards.size())
+      return fail("--method=join --part: " + joined(run.err));
+    for (std::size_t i = 0; i < boards.size(); ++i) sums[i] += std::atoll(run.out[i].c_str());
+  }
+  for (std::size_t i = 0; i < boards.size(); ++i)
+    if (sums[i] != expected[i])
+      return fail("--method=join, 7 shares, board " + std::to_string(i) +
+                  ": the shares add up to " + std::to_string(sums[i]) + ", the oracle says " +
+                  std::to_string(expected[i]) + "\n" + boardText(boards[i]));
+  std::printf(
+      "--method=join, 1 and 2 threads and 7 shares: %ld boards of 10x10 to 13x13 agree with "
+      "the brute-force oracle\n",
+      boardCount);
+  std::vector<Board> large;
+  for (long i = 0; i < boardCount / 10; ++i) large.push_back(random.nextSparse(14, 16, 8));
+  writeBatch(input, large, seed);
+  Printed searched = runOn(input, {program, "--method=propagate"});
+  Printed joined = runOn(input, {program, "--method=join"});
+  if (searched.status != 0 || joined.status != 0 || joined.out != searched.out ||
+      joined.out.size() != large.size())
+    return fail("--method=join and --method=propagate disagree on boards of 14x14 to 16x16");
+  std::printf("--method=join agrees with --method=propagate on %zu boards of 14x14 to 16x16\n",
+              large.size());
+  std::remove(input.c_str());
+  return 0;
+}
+
+// The join's memory budget: with room for its tables the board is joined,
+// with too little it is searched instead; the count is the same, and the
+// peak memory stays within the budget (plus what a run with no join uses).
+int checkMemoryBudget(const std::string& program, const std::string& boardFile,
+                      const std::string& count) {
+  const std::string output = tempPath("memory", "out"), error = tempPath("memory", "err"),
+                    tiny = tempPath("memory", "tiny");
+  std::ofstream(tiny) << ".\n";
+  Run baseline = runProgram({program}, tiny, output, error);
+  struct Case {
+    const char* budget;
+    long budgetKiB;
+    const char* method;
+  };
+  for (Case c : {Case{"--memory=16M", 16 * 1024, "join"},
+                 Case{"--memory=3M", 3 * 1024, "symmetry-propagate"}}) {
+    Run run = runProgram({program, "--method=join", "--threads=2", "--stats", c.budget}, boardFile,
+                         output, error);
+    std::string printed = readFile(output), stats = readFile(error);
+    if (run.status != 0 || printed != count + "\n")
+      return fail(std::string(c.budget) + ": expected " + count + ", got " + printed + stats);
+    if (stats.find(std::string(", ") + c.method + ", ") == std::string::npos)
+      return fail(std::string(c.budget) + ": expected the method " + c.method + ", got " + stats);
+    if (run.peakMemoryKiB > baseline.peakMemoryKiB + c.budgetKiB)
+      return fail(std::string(c.budget) + ": peak RSS " + std::to_string(run.peakMemoryKiB) +
+                  " KiB, over the budget plus " + std::to_string(baseline.peakMemoryKiB) + " KiB");
+    std::printf("%s: counted by %s, peak RSS %ld KiB (a 1x1 board: %ld KiB)\n", c.budget, c.method,
+                run.peakMemoryKiB, baseline.peakMemoryKiB);
+  }
+  std::remove(output.c_str()), std::remove(error.c_str()), std::remove(tiny.c_str());
   return 0;
 }
 
@@ -1008,6 +1104,9 @@ int main(int argc, char** argv) {
   if (args.size() >= 4 && (args[0] == "stress" || args[0] == "stress-large"))
     return stress(args[1], number(2, 0), number(3, 0), args[0] == "stress-large");
   if (args.size() >= 4 && args[0] == "parts") return parts(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && args[0] == "join") return checkJoin(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && args[0] == "memory-budget")
+    return checkMemoryBudget(args[1], args[2], args[3]);
   if (args.size() >= 4 && args[0] == "unique")
     return checkUnique(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "trace")
