@@ -1364,10 +1364,12 @@ class JoinCounter {
           top = top.with(middle);
           product<kBlocks>(t_.pattern(top), northProduct);
           for (int j = 0; j < group; ++j) {
-            if (top.meets(southDiagonals_[j])) continue;
+            // All ones if the quarters fit, else zero: a mask, not a branch,
+            // since about half of them do and a guess would often be wrong.
+            const std::uint64_t fits = std::uint64_t(top.meets(southDiagonals_[j])) - 1;
             const Block* southProduct = products_ + j * kJoinChunkBlocks;
             for (int b = 0; b < blocks; ++b)
-              Isa::addPopcounts(sums, northProduct[b] & southProduct[b]);
+              Isa::addPopcounts(sums, northProduct[b] & southProduct[b] & fits);
           }
         }
         for (int lane = 0; lane < 8; ++lane) total += sums[lane];
