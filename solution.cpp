@@ -1473,15 +1473,28 @@ struct Plan {
   const char* name = "rows";         // what --stats calls it
 };
 
-// The join wins on large boards with few reserved squares: JOINRULE
-constexpr int kJoinMinN = 16;
-constexpr int kJoinMostReservedPercent = 15;
+// The join wins on large boards with few reserved squares. Its time over
+// propagation's (with symmetry on the empty board), one thread, batches of
+// 4 random boards (bench/out/build/compare, medians of 3):
+//   N \ reserved   0%    5%    10%   15%   20%   30%   45%
+//   12            0.76  0.96  1.48  1.62  2.29  3.18  2.68
+//   13            1.09  0.74  0.80  1.47  1.84  4.35  4.63
+//   14            0.42  0.43  0.67  0.75  1.22  5.38  7.66
+//   15            0.48  0.29  0.38  0.68  0.98  2.68  12.4
+//   16            0.17  0.23  0.33  0.40  0.71  2.05  12.7
+//   17, 18 (1 run)                         0.47  3.17  14.2
+//                                          0.42  1.14  8.41
+// So from 14x14 up, with at most 15% of the squares reserved (20% from
+// 16x16 up), counted after the given queens are pinned.
+constexpr int kJoinMinN = 14;
+constexpr int kJoinMostReservedPercent = 15, kJoinMostReservedPercentFrom16 = 20;
 // Whether auto counts the board by the join.
 bool joinWins(const Board& board) {
   if (board.n < kJoinMinN || bestJoinIsa() == JoinIsa::kPortable) return false;
   int reserved = 0;
   for (int r = 0; r < board.n; ++r) reserved += board.n - popcount(board.freeSquares[r]);
-  return reserved * 100 <= kJoinMostReservedPercent * board.n * board.n;
+  int most = board.n >= 16 ? kJoinMostReservedPercentFrom16 : kJoinMostReservedPercent;
+  return reserved * 100 <= most * board.n * board.n;
 }
 
 // Chooses how to count the board; the join if the method asks for it, or
