@@ -6,7 +6,9 @@
 // 45-60% reserved), w4_minizinc.txt (those of them MiniZinc gets) with
 // w4_K.dzn (the same boards as MiniZinc data), memory_1.txt and
 // memory_many.txt (1 and 1,000,000 random 8x8 boards), w5_empty.txt and
-// w5_holed.txt (the empty 17x17 board and one with 5% reserved, for threads).
+// w5_holed.txt (the empty 17x17 board and one with 5% reserved, for threads),
+// w6_N.txt (the empty boards N = 16, 17, 18, for the quarter-join counter)
+// and w7_N_P.txt (N x N boards with P% reserved, N = 17, 18, P = 3, 5, 10).
 #include <cstdint>
 #include <fstream>
 #include <random>
@@ -56,6 +58,12 @@ const std::vector<HoledBoard> kHardBoards = {{20, 45, 2, false},
                                              {24, 60, 2, false}};
 const std::vector<HoledBoard> kSmokeBoards = {{14, 40, 1, false}, {16, 50, 2, true}};
 
+// W7: sparse boards, where the join wins most and search takes longest.
+const std::vector<HoledBoard> kSparseBoards = {{17, 3, 1703, false}, {17, 5, 17, false},
+                                               {17, 10, 1710, false}, {18, 3, 1803, false},
+                                               {18, 5, 1805, false},  {18, 10, 1810, false}};
+const std::vector<HoledBoard> kSmokeSparseBoards = {{12, 5, 17, false}, {13, 10, 1710, false}};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -94,6 +102,17 @@ int main(int argc, char** argv) {
     write(empty, Board(w5Size, std::string(w5Size, '.')));
     std::mt19937_64 holedRandom(17);
     write(holed, randomBoard(holedRandom, w5Size, 5));
+  }
+
+  for (int n : smoke ? std::vector<int>{12} : std::vector<int>{16, 17, 18}) {
+    std::ofstream w6(dir + "/w6_" + std::to_string(n) + ".txt");
+    write(w6, Board(n, std::string(n, '.')));
+  }
+  for (const HoledBoard& h : smoke ? kSmokeSparseBoards : kSparseBoards) {
+    std::mt19937_64 boardRandom(h.seed);
+    std::ofstream w7(dir + "/w7_" + std::to_string(h.n) + "_" + std::to_string(h.reservedPercent) +
+                     ".txt");
+    write(w7, randomBoard(boardRandom, h.n, h.reservedPercent));
   }
 
   std::ofstream one(dir + "/memory_1.txt"), many(dir + "/memory_many.txt");
