@@ -36,7 +36,7 @@
  *   its square and the other rows lose the squares it attacks, so every
  *   method below counts the completions without knowing of them.
  *
- *   Three refinements, chosen per board from cheap facts (choosePlan):
+ *   Four refinements, chosen per board from cheap facts (choosePlan):
  *   - Filtering, for N <= 8 (the CSES case): a board fits in 64 bits, so the
  *     empty board's placements (92 for N = 8) are listed once, and a board's
  *     count is the number of them that miss all its reserved squares.
@@ -51,8 +51,16 @@
  *     those four queens onto the four border queens of another placement. So
  *     pin the border queens one way per symmetry class, count the rest, and
  *     multiply by the size of the class.
+ *   - The join, for boards from 14x14 up with few reserved squares: no
+ *     search at all. Cut the board into quarters and list each quarter's
+ *     partial placements once; for each set W of rows whose queens stand in
+ *     the west half, pair the west halves (NW and SW quarters that fit) with
+ *     the east halves, 512 at a time with bitwise AND and popcount, and count
+ *     the pairs that share no diagonal. It needs memory (--memory), and
+ *     counts in groups, so counts are 128 bits wide.
  *   Large boards are split into units of work, the nodes at a fixed depth of
- *   the search, which threads (--threads) and machines (--part) share.
+ *   the search (for the join, the sets W), which threads (--threads) and
+ *   machines (--part) share.
  *   --unique counts placements up to the board's symmetries by Burnside's
  *   lemma: the mean, over the symmetries, of the placements each one keeps
  *   (the empty 8x8 board: (92 + 4 kept by the half turn) / 8 = 12).
@@ -61,10 +69,12 @@
  *   far less in practice: an 8x8 board takes about a microsecond, input
  *   included. O(N) memory for the search and O(1) for the input, which is
  *   read as a stream: a 64 MiB line is refused after 33 characters, and a
- *   million boards use no more memory than one.
+ *   million boards use no more memory than one. The join takes time about
+ *   proportional to its pairs of half boards over 512 and memory for its
+ *   tables (60 MiB for the empty 19x19 board), within --memory (1 GiB).
  *
  * Map of this file, in order (the judge's path: main -> run -> BoardReader ->
- *   countBoard -> SmallBoardFilter -> searchRows -> printf):
+ *   countBoard -> SmallBoardFilter -> searchRows -> formatCount):
  *   - the board and bit tricks;
  *   - units of work: how a search is split (UnitWalk, Job);
  *   - row by row: the classic search, with its observers (searchRows);
@@ -72,6 +82,7 @@
  *   - symmetry (BorderClasses);
  *   - placements up to symmetry, for --unique (countUnique);
  *   - small boards (SmallBoardFilter);
+ *   - the join (QuarterTable, JoinTables, JoinCounter);
  *   - choosing the method (choosePlan), with the measurements;
  *   - threads, shares and the progress line (countBoard);
  *   - the reader (BoardReader);
@@ -80,10 +91,14 @@
  * Status: hand-checked data and error cases; a brute-force oracle agrees on
  *   100,000 random boards up to 10x10 and 200 from 11x11 to 20x20, for every
  *   method with 1, 2, 3 and 8 threads, and with the shares of --part added
- *   up, given queens included; it counts --unique's classes by canonical
- *   forms, replays --trace step by step and checks --stats' node counts; the
- *   10 official CSES tests pass; libFuzzer found nothing in 3 million runs
- *   before threads and shares, and CI fuzzes every change; all of it is
+ *   up, given queens included, and on 200 sparse boards from 10x10 to 13x13
+ *   for the join (which also agrees with propagation up to 16x16, and with
+ *   the public quarter-join counter on the empty 16x16 to 18x18 boards);
+ *   it counts --unique's classes by canonical forms, replays --trace step by
+ *   step and checks --stats' node counts; 128-bit output is checked by hand;
+ *   the 10 official CSES tests pass; libFuzzer found nothing in 3 million
+ *   runs before threads and shares, and CI fuzzes every change (the join on
+ *   every instruction set, in tiny chunks too); all of it is
  *   clean under ASan and UBSan with g++ and clang++, and the threads under
  *   TSan. See tests/ and README.md.
  */
@@ -884,9 +899,12 @@ SmallBoardFilter smallBoards;
 // placed first, on each of its rows, and the halves are w columns on each
 // side. Together: up to 4 times less work on the empty board.
 //
-// When auto picks it: boards of 16x16 and up with few reserved squares (see
-// choosePlan). There it takes 0.13-0.3 of propagation's time, and the
-// public quarter-join counter's ... [measured below in choosePlan].
+// When auto picks it: from 14x14 up, with at most 15% of the squares
+// reserved (20% from 16x16 up); there it takes 0.04-0.75 of propagation's
+// time (the table is at choosePlan). On the empty 16x16, 17x17 and 18x18
+// boards it takes 0.83, 0.55 and 0.86 of the time of the public quarter-join
+// counter that inspired it (bench W6; that one counts empty boards only), and
+// on 17x17 boards with 10% reserved 0.087 of plain bitmask search's (W7).
 //
 // Memory: the tables (8 bytes an entry, plus 4 bytes for every choice of a
 // quarter's rows and columns), and about 1 MiB of work space per thread. It
@@ -920,7 +938,11 @@ inline std::uint64_t nextSubset(std::uint64_t subset) {
 }
 inline std::uint64_t firstSubset(int size) { return (std::uint64_t{1} << size) - 1; }
 
-// What the join may allocate by default (--memory): DEFAULTWHY
+// What the join may allocate by default (--memory): enough for every board
+// where it can finish in hours. The empty board's tables take 60 MiB for
+// 19x19, 250 MiB for 20x20 and 470 MiB for 21x21 (whose count would take
+// days); 22x22 would need 2.1 GiB. Reserved squares only shrink them. 1 GiB
+// also leaves most of a laptop's memory to everything else.
 constexpr std::uint64_t kDefaultMemoryBudget = std::uint64_t{1} << 30;
 
 // What the join may allocate, in bytes, and how many threads will share it.
