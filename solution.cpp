@@ -1057,8 +1057,7 @@ class QuarterTable {
 // Each thread's work space: the west halves' patterns and bit planes for up
 // to kJoinChunk halves at a time (a W with more is done in chunks), and the
 // products of up to kSouthGroup south quarters at a time.
-constexpr int kJoinChunkBlocks = 64;
-constexpr long kJoinChunk = 512L * kJoinChunkBlocks;  // west halves
+constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kMaxN - 2 + 1;
 // The chunk and group sizes a count uses: these, except in the fuzzer, which
@@ -1067,11 +1066,10 @@ struct JoinTuning {
   long chunk = kJoinChunk;
   int southGroup = kSouthGroup;
 };  // a plane per diagonal, and one of valid halves
-typedef std::uint64_t Block __attribute__((vector_size(64)));  // 512 bits: one per west half
 constexpr std::uint64_t kJoinScratchBytes =
-    kJoinChunk * sizeof(std::uint64_t) +                                 // patterns
-    std::uint64_t{kJoinChunkBlocks} * kMostPlanes * sizeof(Block) +      // planes
-    std::uint64_t{kSouthGroup + 1} * kJoinChunkBlocks * sizeof(Block) +  // products
+    kJoinChunk * sizeof(std::uint64_t) +   // patterns
+    kMostPlanes * kJoinChunk / 8 +         // planes: a bit per west half
+    (kSouthGroup + 1) * kJoinChunk / 8 +   // products: as many
     kSouthGroup * sizeof(Diagonals) + 64;  // south diagonals, alignment
 
 // One way to count the placements with west rows W: the middle column's queen
@@ -1196,28 +1194,41 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
 }
 
 // The instructions the pair count runs on, chosen at run time (the judge's
-// -O2 may assume none of them): AND and popcount over 512 bits in one
-// instruction each with AVX-512, in two ANDs and eight popcounts with AVX2,
-// and in plain 64-bit steps anywhere else.
+// -O2 may assume none of them): AND and popcount over blocks of 512 bits
+// with AVX-512, 256 with AVX2, and 128 (two 64-bit halves) anywhere else.
+// Each has its own block type, the widest its registers hold: the compiler
+// would pass a wider one through memory.
 #if defined(__x86_64__) || defined(__i386__)
 #define QUEENS_X86 1
 #define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
 #define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
 struct Avx512 {
+  typedef std::uint64_t Block __attribute__((vector_size(64)));
   QUEENS_AVX512 static void addPopcounts(Block& sums, const Block& bits) {
     sums += (Block)_mm512_popcnt_epi64((__m512i)bits);
   }
 };
 struct Avx2 {
+  typedef std::uint64_t Block __attribute__((vector_size(32)));
+  // Mula's method: a 16-entry table (vpshufb) gives each nibble's bit count,
+  // and vpsadbw sums the bytes of each 64-bit lane.
   QUEENS_AVX2 static void addPopcounts(Block& sums, const Block& bits) {
-    for (int lane = 0; lane < 8; ++lane)
-      sums[lane] += std::uint64_t(__builtin_popcountll(bits[lane]));
+    const __m256i nibbleCounts =
+        _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,  //
+                         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const __m256i lowNibbles = _mm256_set1_epi8(0x0F);
+    __m256i low = _mm256_and_si256((__m256i)bits, lowNibbles);
+    __m256i high = _mm256_and_si256(_mm256_srli_epi16((__m256i)bits, 4), lowNibbles);
+    __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(nibbleCounts, low),
+                                    _mm256_shuffle_epi8(nibbleCounts, high));
+    sums += (Block)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
   }
 };
 #endif
 struct Portable {
+  typedef std::uint64_t Block __attribute__((vector_size(16)));
   static void addPopcounts(Block& sums, const Block& bits) {
-    for (int lane = 0; lane < 8; ++lane) sums[lane] += popcount64(bits[lane]);
+    for (int lane = 0; lane < 2; ++lane) sums[lane] += popcount64(bits[lane]);
   }
 };
 
@@ -1226,14 +1237,18 @@ struct Portable {
 // are compiled for it.
 template <class Isa>
 class JoinCounter {
+  using Block = typename Isa::Block;
+  static constexpr int kLanes = sizeof(Block) / sizeof(std::uint64_t);
+  static constexpr int kBlockBits = 64 * kLanes;
+  static constexpr long kChunkBlocks = kJoinChunk / kBlockBits;
+
  public:
   JoinCounter(const JoinTables& tables, char* scratch, JoinTuning tuning)
       : t_(tables), tuning_(tuning) {
     // The work space, cut into its arrays, aligned to 64 bytes.
     char* at = scratch + (64 - reinterpret_cast<std::uintptr_t>(scratch) % 64) % 64;
-    planes_ = reinterpret_cast<Block*>(at), at += sizeof(Block) * kJoinChunkBlocks * kMostPlanes;
-    products_ = reinterpret_cast<Block*>(at),
-    at += sizeof(Block) * kJoinChunkBlocks * (kSouthGroup + 1);
+    planes_ = reinterpret_cast<Block*>(at), at += kMostPlanes * kJoinChunk / 8;
+    products_ = reinterpret_cast<Block*>(at), at += (kSouthGroup + 1) * kJoinChunk / 8;
     patterns_ = reinterpret_cast<std::uint64_t*>(at), at += sizeof(std::uint64_t) * kJoinChunk;
     southDiagonals_ = reinterpret_cast<Diagonals*>(at);
     planeCount_ = 2 * t_.n() - 1;
@@ -1297,23 +1312,23 @@ class JoinCounter {
     return listed;
   }
 
-  // planes_[block][d]: bit i says west half 512 * block + i avoids diagonal
-  // d (bit d of the pattern); the last plane says the half exists.
+  // planes_[block][d]: bit i says west half kBlockBits * block + i avoids
+  // diagonal d (bit d of the pattern); the last plane says the half exists.
   [[gnu::always_inline]] void buildPlanes(long listed) {
-    blocks_ = int((listed + 511) / 512);
+    blocks_ = int((listed + kBlockBits - 1) / kBlockBits);
     const int validPlane = planeCount_ - 1;
     for (int block = 0; block < blocks_; ++block) {
       Block* planes = planes_ + block * planeCount_;
       for (int d = 0; d < planeCount_; ++d) planes[d] = ~Block{};
-      long inBlock = std::min<long>(listed - 512L * block, 512);
-      for (int lane = 0; lane < 8; ++lane) {
+      long inBlock = std::min<long>(listed - long{kBlockBits} * block, kBlockBits);
+      for (int lane = 0; lane < kLanes; ++lane) {
         long bits = std::max<long>(0, std::min<long>(inBlock - 64L * lane, 64));
         planes[validPlane][lane] = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
       }
     }
     for (long i = 0; i < listed; ++i) {
-      Block* planes = planes_ + (i / 512) * planeCount_;
-      const int lane = int(i / 64 % 8);
+      Block* planes = planes_ + (i / kBlockBits) * planeCount_;
+      const int lane = int(i / 64 % kLanes);
       const std::uint64_t clear = ~(std::uint64_t{1} << (i % 64));
       for (std::uint64_t p = patterns_[i]; p; p &= p - 1) planes[__builtin_ctzll(p)][lane] &= clear;
     }
@@ -1360,7 +1375,7 @@ class JoinCounter {
     }
     const Mask northRows = east & allColumns(t_.northRows()), southRows = east >> t_.northRows();
     const Mask columns = allColumns(t_.eastColumns());
-    Block* northProduct = products_ + kSouthGroup * kJoinChunkBlocks;
+    Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
     Count total = 0;
     for (std::uint64_t northColumns = firstSubset(popcount(northRows)); northColumns <= columns;
          northColumns = nextSubset(northColumns)) {
@@ -1376,7 +1391,7 @@ class JoinCounter {
           Diagonals bottom = southEast.diagonals(*south);
           if (bottom.meets(middle)) continue;
           southDiagonals_[group] = bottom;
-          product<kBlocks>(t_.pattern(bottom), products_ + group * kJoinChunkBlocks);
+          product<kBlocks>(t_.pattern(bottom), products_ + group * kChunkBlocks);
           ++group;
         }
         Block sums = {};
@@ -1389,12 +1404,12 @@ class JoinCounter {
             // All ones if the quarters fit, else zero: a mask, not a branch,
             // since about half of them do and a guess would often be wrong.
             const std::uint64_t fits = std::uint64_t(top.meets(southDiagonals_[j])) - 1;
-            const Block* southProduct = products_ + j * kJoinChunkBlocks;
+            const Block* southProduct = products_ + j * kChunkBlocks;
             for (int b = 0; b < blocks; ++b)
               Isa::addPopcounts(sums, northProduct[b] & southProduct[b] & fits);
           }
         }
-        for (int lane = 0; lane < 8; ++lane) total += sums[lane];
+        for (int lane = 0; lane < kLanes; ++lane) total += sums[lane];
       }
     }
     return total;
