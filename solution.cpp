@@ -1522,7 +1522,11 @@ struct Plan {
 //   17, 18 (1 run)                         0.47  3.17  14.2
 //                                          0.42  1.14  8.41
 // So from 14x14 up, with at most 15% of the squares reserved (20% from
-// 16x16 up), counted after the given queens are pinned.
+// 16x16 up), counted after the given queens are pinned. Those are AVX-512
+// figures; the join's AVX2 code (forced on the same machine) gives, for
+// 0-20%: 14x14 0.51 0.40 0.56 0.69 1.22, 16x16 0.14 0.24 0.35 0.42 0.84, so
+// the rule holds there too. Plain 64-bit code takes about twice AVX2's time,
+// so without AVX2 auto does not join.
 constexpr int kJoinMinN = 14;
 constexpr int kJoinMostReservedPercent = 15, kJoinMostReservedPercentFrom16 = 20;
 // Whether auto counts the board by the join.
