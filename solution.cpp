@@ -878,13 +878,12 @@ SmallBoardFilter smallBoards;
 // quarter are listed once per board (QuarterTable), grouped by the rows and
 // columns they use, so a half is a pair of table entries.
 //
-// Pairs are counted 512 at a time. For one W, the west halves are numbered,
-// and for each diagonal d a 512-bit block has bit i set when west half i
-// avoids d ("bit planes"). The west halves that fit an east half are then
-// the AND of the planes of its diagonals, counted by popcount. One step
-// further: the AND over an east half's diagonals is the AND of its north
-// quarter's product and its south quarter's, so each quarter's product is
-// taken once, and each pair of quarters costs one AND and one popcount.
+// Pairs are counted 512 at a time (with AVX-512; 256 with AVX2). For one W,
+// the west halves are numbered, and for each diagonal d a block of bits has
+// bit i set when west half i avoids d ("bit planes"). The west halves that fit an east half are
+// then the AND of the planes of its diagonals, counted by popcount. One step further: the AND over
+// an east half's diagonals is the AND of its north quarter's product and its south quarter's, so
+// each quarter's product is taken once, and each pair of quarters costs one AND and one popcount.
 //
 // Only the diagonals both halves can reach matter: those through the line
 // between them. West queens have r + c <= n - 1 + w - 1 and east ones
