@@ -1035,15 +1035,18 @@ class QuarterTable {
       return;
     }
     list(row + 1, rowsUsed, columnsUsed, queens, fill);
-    const int boardRow = firstRow_ + row;
-    for (int column = 0; column < columns_; ++column) {
-      const int boardColumn = firstColumn_ + column;
-      Diagonals queen = diagonalsOf(board_->n, boardRow, boardColumn);
-      if (!(board_->freeSquares[boardRow] >> boardColumn & 1) || columnsUsed >> column & 1 ||
-          queen.meets(queens))
-        continue;
-      list(row + 1, rowsUsed | Mask{1} << row, columnsUsed | Mask{1} << column, queens.with(queen),
-           fill);
+    // The row's open squares, as in the row search: the diagonal r + c
+    // through (r, c) is bit c of sums >> r, and c - r + n - 1 is bit c of
+    // differences >> (n - 1 - r).
+    const int boardRow = firstRow_ + row, n = board_->n;
+    const Mask attacked =
+        Mask(queens.sums >> boardRow) | Mask(queens.differences >> (n - 1 - boardRow));
+    Mask open = (board_->freeSquares[boardRow] & ~attacked) >> firstColumn_ & allColumns(columns_) &
+                ~columnsUsed;
+    for (; open; open &= open - 1) {
+      const int column = indexOfLowestBit(open);
+      list(row + 1, rowsUsed | Mask{1} << row, columnsUsed | Mask{1} << column,
+           queens.with(diagonalsOf(n, boardRow, firstColumn_ + column)), fill);
     }
   }
 
@@ -1159,11 +1162,16 @@ class JoinTables {
   mutable std::atomic<int> nextScratch_{0};
 };
 
-Mask reverseRows(Mask rows, int n) {
-  Mask reversed = 0;
-  for (int r = 0; r < n; ++r)
-    if (rows >> r & 1) reversed |= Mask{1} << (n - 1 - r);
-  return reversed;
+// The rows in reverse order (row r becomes row n - 1 - r): reverse all 32
+// bits by swapping halves, then quarters, and so on down to single bits,
+// then shift the n rows back to the bottom.
+inline Mask reverseRows(Mask rows, int n) {
+  rows = rows >> 16 | rows << 16;
+  rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
+  rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
+  rows = (rows >> 2 & 0x33333333u) | (rows & 0x33333333u) << 2;
+  rows = (rows >> 1 & 0x55555555u) | (rows & 0x55555555u) << 1;
+  return rows >> (kMaxN - n);
 }
 
 bool JoinTables::build(const Board& board, JoinBudget budget) {
@@ -1204,6 +1212,7 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
 
 int JoinTables::slicesOf(Mask west, Slice* slices) const {
   const Mask others = allColumns(n_) & ~west;
+  const Mask westFlipped = reverseRows(west, n_), othersFlipped = reverseRows(others, n_);
   auto key = [](Mask rows, int middleRow) {  // orders the images of a slice
     return std::uint64_t(middleRow + 1) << 32 | rows;
   };
@@ -1211,16 +1220,23 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
   int count = 0;
   for (int middleRow = middle ? 0 : -1; middleRow < (middle ? n_ : 0); ++middleRow) {
     if (middle && !((others & middleRows_) >> middleRow & 1)) continue;
-    const Mask east = middle ? others & ~(Mask{1} << middleRow) : others;
     const int flippedRow = middle ? n_ - 1 - middleRow : -1;
-    std::uint64_t images[4] = {key(west, middleRow)};
+    const Mask middleBit = middle ? Mask{1} << middleRow : 0,
+               flippedBit = middle ? Mask{1} << flippedRow : 0;
+    const std::uint64_t own = key(west, middleRow);
+    std::uint64_t images[4] = {own};
     int imageCount = 1;
-    if (rowFlip_) images[imageCount++] = key(reverseRows(west, n_), flippedRow);
-    if (columnFlip_) images[imageCount++] = key(east, middleRow);
-    if (rowFlip_ && columnFlip_) images[imageCount++] = key(reverseRows(east, n_), flippedRow);
-    std::sort(images, images + imageCount);
-    if (images[0] != key(west, middleRow)) continue;  // counted with a smaller image
-    slices[count++] = {middleRow, int(std::unique(images, images + imageCount) - images)};
+    if (rowFlip_) images[imageCount++] = key(westFlipped, flippedRow);
+    if (columnFlip_) images[imageCount++] = key(others & ~middleBit, middleRow);
+    if (rowFlip_ && columnFlip_)
+      images[imageCount++] = key(othersFlipped & ~flippedBit, flippedRow);
+    int distinct = 0;
+    bool smallest = true;
+    for (int i = 0; i < imageCount; ++i) {
+      smallest = smallest && images[i] >= own;
+      distinct += std::find(images, images + i, images[i]) == images + i;
+    }
+    if (smallest) slices[count++] = {middleRow, distinct};  // else counted with a smaller image
   }
   return count;
 }
