@@ -3,104 +3,45 @@
  * board of up to 32x32 with reserved squares, on every core and machine.
  * Problem: https://cses.fi/problemset/task/1624
  *
- * Input (stdin): one or more boards. A board is N rows of N characters, '.'
- *   free, '*' reserved and 'Q' a queen already placed (the N-Queens
- *   Completion problem); N is the length of its first row, 1 <= N <= 32.
- *   Rows and boards are separated by whitespace: LF or CRLF line ends,
- *   trailing blanks, blank lines and a missing final newline are all fine,
- *   but each row must stand on a line of its own.
- * Output (stdout): for each board, in order, one line with the number of ways
- *   to place N queens, one per row and column, none on a reserved square, no
- *   two on a diagonal, and every 'Q' among them (0 if two given queens attack
- *   each other): ".Q..", then three rows of "....", gives 1. A reserved
- *   square does not block an attack.
- *   Exit status 0. Bad input: the counts of the boards before it, then one
- *   line "error: line L...: what was expected" on stderr and exit status 1;
- *   output that cannot be written: "error: cannot write the output: why" and
- *   exit status 1. Options (--list, --trace, --unique, --stats, --method,
- *   --threads, --part, --progress, --help) are described in kUsage; with
- *   none, the output is exactly what the CSES judge expects.
+ * Input (stdin): boards of N rows of N characters, '.' free, '*' reserved,
+ *   'Q' a queen already placed; N is the length of the first row, 1..32. LF
+ *   or CRLF line ends, trailing blanks, blank lines between boards and a
+ *   missing final newline are all fine; each row stands on a line of its own.
+ * Output (stdout): one line per board, the number of ways to place N queens,
+ *   one per row and column, none on a reserved square, no two on a diagonal,
+ *   every 'Q' among them. A reserved square does not block an attack. Exit
+ *   status 0; on bad input, the counts before it, "error: line L: ..." on
+ *   stderr and status 1. With no option this is exactly what CSES expects.
+ *   The options (kUsage) list, trace, count up to symmetry, split the work.
  *
  * Approach: backtracking, one queen per row. A queen on (r, c) occupies
- *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1. The
- *   classic solution keeps three bool arrays indexed that way; here each is a
- *   32-bit mask, and the two diagonal masks are kept *relative to the current
- *   row*: bit c of `sumDiagonals` says "the diagonal r + c through (r, c) is
- *   taken". Going down one row, the diagonal that passed through column c now
- *   passes through column c - 1, so that mask shifts right by one; the other
- *   one (r - c) shifts left. The squares still open in a row are then
- *   free & ~(columns | sumDiagonals | differenceDiagonals), one AND away.
- *   The last row needs no loop: its count is the popcount of its open squares.
+ *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1, and
+ *   each of the three is a bit mask (searchRows). Larger boards are counted
+ *   by engines chosen per board (choosePlan): propagation, symmetry, and the
+ *   join, which counts in groups without visiting placements. The README
+ *   explains each one; bench/README.md has the measurements behind choices.
+ * Complexity: O(N!) time at worst, about a microsecond for an 8x8 board;
+ *   O(N) memory for the search, O(1) for the input (read as a stream); the
+ *   join's tables within --memory.
+ * Status: hand-checked cases, a brute-force oracle for every method, option
+ *   and split, the official CSES tests, a fuzzer, sanitizers (tests/).
  *
- *   Given queens are pinned first (pinGivenQueens): each one's row keeps only
- *   its square and the other rows lose the squares it attacks, so every
- *   method below counts the completions without knowing of them.
- *
- *   Four refinements, chosen per board from cheap facts (choosePlan):
- *   - Filtering, for N <= 8 (the CSES case): a board fits in 64 bits, so the
- *     empty board's placements (92 for N = 8) are listed once, and a board's
- *     count is the number of them that miss all its reserved squares.
- *   - Propagation, for boards from 10x10 up: fill the most constrained row
- *     next (fewest open squares; on a tie, the one nearest the middle), give
- *     up as soon as some row or column has no open square left, place a queen
- *     at once where a column has only one open square, and branch on a
- *     column open in two rows when every row has three or more.
- *   - Symmetry, for large boards whose reserved squares look the same after a
- *     rotation or reflection (the empty board has all 8): every placement has
- *     exactly one queen on each border line, and a symmetry of the board maps
- *     those four queens onto the four border queens of another placement. So
- *     pin the border queens one way per symmetry class, count the rest, and
- *     multiply by the size of the class.
- *   - The join, for boards from 14x14 up with few reserved squares: no
- *     search at all. Cut the board into quarters and list each quarter's
- *     partial placements once; for each set W of rows whose queens stand in
- *     the west half, pair the west halves (NW and SW quarters that fit) with
- *     the east halves, 512 at a time with bitwise AND and popcount, and count
- *     the pairs that share no diagonal. It needs memory (--memory), and
- *     counts in groups, so counts are 128 bits wide.
- *   Large boards are split into units of work, the nodes at a fixed depth of
- *   the search (for the join, the sets W), which threads (--threads) and
- *   machines (--part) share.
- *   --unique counts placements up to the board's symmetries by Burnside's
- *   lemma: the mean, over the symmetries, of the placements each one keeps
- *   (the empty 8x8 board: (92 + 4 kept by the half turn) / 8 = 12).
- *
- * Complexity: O(N!) time in the worst case (each row tries each column left),
- *   far less in practice: an 8x8 board takes about a microsecond, input
- *   included. O(N) memory for the search and O(1) for the input, which is
- *   read as a stream: a 64 MiB line is refused after 33 characters, and a
- *   million boards use no more memory than one. The join takes time about
- *   proportional to its pairs of half boards over 512 and memory for its
- *   tables (60 MiB for the empty 19x19 board), within --memory (1 GiB).
- *
- * Map of this file, in order (the judge's path: main -> run -> BoardReader ->
- *   countBoard -> SmallBoardFilter -> searchRows -> formatCount):
- *   - the board and bit tricks;
- *   - units of work: how a search is split (UnitWalk, Job);
- *   - row by row: the classic search, with its observers (searchRows);
- *   - propagation (Propagation);
- *   - symmetry (BorderClasses);
- *   - placements up to symmetry, for --unique (countUnique);
- *   - small boards (SmallBoardFilter);
- *   - the join (QuarterTable, JoinTables, JoinCounter);
- *   - choosing the method (choosePlan), with the measurements;
- *   - threads, shares and the progress line (countBoard);
- *   - the reader (BoardReader);
- *   - output: --list, --trace, the options and run().
- *
- * Status: hand-checked data and error cases; a brute-force oracle agrees on
- *   100,000 random boards up to 10x10 and 200 from 11x11 to 20x20, for every
- *   method with 1, 2, 3 and 8 threads, and with the shares of --part added
- *   up, given queens included, and on 200 sparse boards from 10x10 to 13x13
- *   for the join (which also agrees with propagation up to 16x16, and with
- *   the public quarter-join counter on the empty 16x16 to 18x18 boards);
- *   it counts --unique's classes by canonical forms, replays --trace step by
- *   step and checks --stats' node counts; 128-bit output is checked by hand;
- *   the 10 official CSES tests pass; libFuzzer found nothing in 3 million
- *   runs before threads and shares, and CI fuzzes every change (the join on
- *   every instruction set, in tiny chunks too); all of it is
- *   clean under ASan and UBSan with g++ and clang++, and the threads under
- *   TSan. See tests/ and README.md.
+ * Map, in order. The judge's path (one board, no option) is marked [judge]:
+ *   main -> run -> countBoards -> BoardReader::next -> countBoard ->
+ *   SmallBoardFilter::count -> countRowByRow -> searchRows -> formatCount.
+ *   1. Board, masks and geometry: Board, Diagonals, Symmetry, pinGivenQueens
+ *   2. The reader: BoardReader                                        [judge]
+ *   3. The row search: searchRows, countRowByRow, its observers       [judge]
+ *   4. Small boards: SmallBoardFilter                                 [judge]
+ *   5. Output: formatCount; --list and --trace printers               [judge]
+ *   6. Units of work, for --threads and --part: UnitWalk, Job
+ *   7. Propagation
+ *   8. Symmetry (BorderClasses) and --unique (countUnique)
+ *   9. The join: QuarterTable, JoinTables, JoinCounter
+ *   10. Choosing the plan: Plan, choosePlan
+ *   11. Threads, shares and the progress line: countBoard             [judge]
+ *   12. The program: options, run, countBoards, main                  [judge]
+ *   13. Hooks for the tests, the fuzzer and the bench
  */
 #include <pthread.h>   // threads, declared weak below: the judge links without -pthread
 #include <sched.h>     // sched_getaffinity, for the CPUs this process may use
@@ -118,15 +59,17 @@
 #include <cstdlib>
 #include <cstring>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>      // __get_cpuid, to ask whether the CPU has popcnt
-#include <immintrin.h>  // _mm512_popcnt_epi64, for the join
+#if defined(__x86_64__)
+#include <cpuid.h>      // __get_cpuid: which instructions this CPU has
+#include <immintrin.h>  // the join's vector popcounts
+#define QUEENS_X86 1
 #endif
 
 namespace queens {
 
+// ===== 1. Board, masks and geometry ========================================
 constexpr int kMaxN = 32;
-using Mask = std::uint32_t;  // bit c stands for column c
+using Mask = std::uint32_t;  // bit c stands for column c (or row c)
 // Counts are 128 bits wide: the join counts in groups, and never wraps.
 __extension__ typedef unsigned __int128 Count;
 
@@ -167,7 +110,7 @@ inline int popcount(Mask m) {
   m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
   return int((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
-// The same for 64 bits, where no popcnt instruction may be assumed.
+// The same for 64 bits.
 inline std::uint64_t popcount64(std::uint64_t m) {
   m = m - ((m >> 1) & 0x5555555555555555u);
   m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
@@ -178,13 +121,37 @@ inline int indexOfLowestBit(Mask m) { return __builtin_ctz(m); }
 // that bit survives the AND.
 inline Mask lowestBit(Mask m) { return m & (0u - m); }
 
-// The squares of `row` that a queen on (queenRow, queenColumn) attacks, for
-// row != queenRow: its column and the two diagonals, `distance` columns away.
-inline Mask attackedInRow(int row, int queenRow, int queenColumn) {
-  int distance = row > queenRow ? row - queenRow : queenRow - row;
-  // 64 bits, so that queen << distance (up to bit 62) cannot overflow.
-  std::uint64_t queen = std::uint64_t{1} << queenColumn;
-  return Mask(queen | queen << distance | queen >> distance);
+// The diagonals some queens take, as masks over the whole board, numbered as
+// the CSES write-ups do: a queen on (r, c) takes bit r + c of `sums` and bit
+// c - r + n - 1 of `differences` (2n - 1 of each, so 64 bits hold them).
+// Every engine but the row search, which keeps its masks relative to the
+// row, uses this one vocabulary.
+struct Diagonals {
+  std::uint64_t sums = 0, differences = 0;
+  bool meets(const Diagonals& other) const {
+    return ((sums & other.sums) | (differences & other.differences)) != 0;
+  }
+  Diagonals with(const Diagonals& other) const {
+    return {sums | other.sums, differences | other.differences};
+  }
+  Diagonals without(const Diagonals& other) const {
+    return {sums & ~other.sums, differences & ~other.differences};
+  }
+  // The squares of `row` on these diagonals: the diagonal r + c through
+  // (row, c) is bit c of sums >> row, and c - r + n - 1 is bit c of
+  // differences >> (n - 1 - row).
+  Mask inRow(int row, int n) const {
+    return Mask(sums >> row) | Mask(differences >> (n - 1 - row));
+  }
+};
+
+inline Diagonals diagonalsOf(int n, int row, int column) {
+  return {std::uint64_t{1} << (row + column), std::uint64_t{1} << (column - row + n - 1)};
+}
+
+// The squares of `row` that a queen on (queenRow, queenColumn) attacks.
+inline Mask attackedInRow(int n, int row, int queenRow, int queenColumn) {
+  return Mask{1} << queenColumn | diagonalsOf(n, queenRow, queenColumn).inRow(row, n);
 }
 
 // Puts a queen on (row, column): its row keeps only that square and every
@@ -192,8 +159,9 @@ inline Mask attackedInRow(int row, int queenRow, int queenColumn) {
 // placement on the original board that has this queen.
 inline void pinQueen(Board& board, int row, int column) {
   for (int r = 0; r < board.n; ++r)
-    board.freeSquares[r] =
-        r == row ? Mask{1} << column : board.freeSquares[r] & ~attackedInRow(r, row, column);
+    board.freeSquares[r] = r == row
+                               ? Mask{1} << column
+                               : board.freeSquares[r] & ~attackedInRow(board.n, r, row, column);
 }
 
 inline bool hasGivenQueens(const Board& board) {
@@ -218,7 +186,511 @@ bool pinGivenQueens(Board& board) {
   return true;
 }
 
-// ---------------------------------------------------------------------------
+// The 8 symmetries of the square. Each is a choice of three steps, applied in
+// this order: transpose (swap row and column), flip the rows (row r becomes
+// n - 1 - r), flip the columns; the value's bits say which.
+enum Symmetry {
+  kIdentity = 0,
+  kFlipColumns = 1,
+  kFlipRows = 2,
+  kHalfTurn = 3,  // both flips
+  kTranspose = 4,
+  kTurnClockwise = 5,         // transpose, then flip the columns
+  kTurnCounterclockwise = 6,  // transpose, then flip the rows
+  kAntiTranspose = 7,         // the reflection in the other diagonal
+};
+constexpr int kSymmetries = 8;
+
+struct Square {
+  int row, column;
+};
+
+inline Square transform(Symmetry symmetry, int n, Square s) {
+  if (symmetry & kTranspose) s = {s.column, s.row};
+  if (symmetry & kFlipRows) s.row = n - 1 - s.row;
+  if (symmetry & kFlipColumns) s.column = n - 1 - s.column;
+  return s;
+}
+
+inline bool isFree(const Board& board, Square s) {
+  return board.freeSquares[s.row] >> s.column & 1;
+}
+
+// What stands on a square: 0 reserved, 1 free, 3 a given queen.
+inline int squareKind(const Board& board, Square s) {
+  return isFree(board, s) + 2 * (board.queens[s.row] >> s.column & 1);
+}
+
+// Whether the symmetry maps every square onto one that holds the same.
+bool boardHasSymmetry(const Board& board, Symmetry symmetry) {
+  for (int r = 0; r < board.n; ++r)
+    for (int c = 0; c < board.n; ++c)
+      if (squareKind(board, {r, c}) != squareKind(board, transform(symmetry, board.n, {r, c})))
+        return false;
+  return true;
+}
+
+// The symmetries that map the board onto itself. Like every list of
+// symmetries in this file, it starts with the identity; returns how many.
+int boardSymmetries(const Board& board, Symmetry (&symmetries)[kSymmetries]) {
+  int count = 0;
+  for (int s = kIdentity; s < kSymmetries; ++s)
+    if (boardHasSymmetry(board, Symmetry(s))) symmetries[count++] = Symmetry(s);
+  return count;
+}
+
+// What the CPU can run beyond baseline x86-64, asked once, by hand: CPUID
+// traps to the hypervisor in a virtual machine (3 us), and
+// __builtin_cpu_supports would link in a constructor that asks at every
+// start-up, the judge's included.
+struct CpuFeatures {
+  bool popcnt, avx2, avx512;  // avx512: AVX-512F with VPOPCNTDQ
+};
+#ifdef QUEENS_X86
+// XCR0 says which registers the operating system saves on a context switch:
+// bits 1-2 the SSE and AVX halves (YMM), bits 5-7 the AVX-512 state (ZMM).
+constexpr unsigned kXcr0YmmState = 0x06, kXcr0ZmmState = 0xE6;
+inline CpuFeatures askCpu() {
+  CpuFeatures has{false, false, false};
+  unsigned eax, ebx, ecx, edx;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx)) return has;
+  has.popcnt = ecx & bit_POPCNT;
+  if (!(ecx & bit_OSXSAVE) || !(ecx & bit_AVX)) return has;
+  unsigned saved, savedHigh;
+  __asm__("xgetbv" : "=a"(saved), "=d"(savedHigh) : "c"(0));  // XCR0
+  if ((saved & kXcr0YmmState) != kXcr0YmmState || !__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+    return has;
+  has.avx2 = has.popcnt && (ebx & bit_AVX2);
+  has.avx512 = has.popcnt && (saved & kXcr0ZmmState) == kXcr0ZmmState && (ebx & bit_AVX512F) &&
+               (ecx & bit_AVX512VPOPCNTDQ);
+  return has;
+}
+#else
+inline CpuFeatures askCpu() { return {true, false, false}; }  // popcount is native elsewhere
+#endif
+// A plain static with a constant initializer: no thread-safe guard, so no
+// libstdc++. Only the main thread asks, before any thread starts.
+inline const CpuFeatures& cpu() {
+  static bool asked = false;
+  static CpuFeatures features{};
+  if (!asked) features = askCpu(), asked = true;
+  return features;
+}
+
+// ===== 2. The reader =======================================================
+// Reads boards from a file descriptor, one at a time, in O(1) memory. On bad
+// input it stops at the first offending byte and explains it in error().
+// It calls read(2) itself, which returns as soon as a terminal has a line:
+// a board typed by hand is counted when its last row is entered, and one
+// Ctrl-D (a read of 0 bytes) ends the input. stdio's fread would wait for a
+// full buffer, and read again after the end of the input. Before each read
+// that may wait for a person or another program (a terminal or a pipe, not a
+// regular file), it flushes `out`, so that the counts so far are seen at once.
+class BoardReader {
+ public:
+  BoardReader(int in, std::FILE* out) : in_(in) {
+    struct stat input;
+    flushBeforeRead_ = out && !(fstat(in, &input) == 0 && S_ISREG(input.st_mode)) ? out : nullptr;
+  }
+
+  // Reads the next board; false at the end of the input or on an error.
+  bool next(Board& board) {
+    skipWhitespace();
+    if (peek() == EOF) {
+      if (boardsRead_ == 0) fail("line %ld: expected a board, got the end of the input", line_);
+      return false;
+    }
+    long firstLine = line_;
+    board.n = readRow(kMaxN, board.freeSquares[0], board.queens[0]);
+    if (board.n < 0) return false;
+    for (int r = 1; r < board.n; ++r) {
+      skipWhitespace();
+      if (peek() == EOF)
+        return fail(
+            "line %ld: expected row %d of the %dx%d board that starts on line %ld, "
+            "got the end of the input",
+            line_, r + 1, board.n, board.n, firstLine);
+      long rowLine = line_;
+      int length = readRow(board.n, board.freeSquares[r], board.queens[r]);
+      if (length < 0) return false;
+      if (length != board.n)
+        return fail("line %ld: expected a row of %d squares, got %d", rowLine, board.n, length);
+    }
+    ++boardsRead_;
+    return true;
+  }
+
+  const char* error() const { return error_; }
+
+ private:
+  static bool isBlank(int ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
+
+  int peek() {
+    if (position_ == length_) {
+      if (ended_) return EOF;
+      if (flushBeforeRead_) std::fflush(flushBeforeRead_);
+      ssize_t got;
+      do got = read(in_, buffer_, sizeof buffer_);
+      while (got < 0 && errno == EINTR);  // a signal came first: read again
+      if (got < 0) fail("cannot read the input: %s", std::strerror(errno));
+      ended_ = got <= 0;
+      length_ = got > 0 ? std::size_t(got) : 0;
+      position_ = 0;
+      if (ended_) return EOF;
+    }
+    return buffer_[position_];
+  }
+
+  void advance() {
+    if (buffer_[position_++] == '\n')
+      ++line_, column_ = 0;
+    else
+      ++column_;
+  }
+
+  void skipWhitespace() {
+    for (int ch = peek(); ch == '\n' || isBlank(ch); ch = peek()) advance();
+  }
+
+  // Reads one row, a run of '.', '*' and 'Q' followed by the end of its
+  // line, into masks of its free squares and given queens. Returns its
+  // length, or -1 after an error, as soon as the row is longer than maxLength.
+  int readRow(int maxLength, Mask& freeSquares, Mask& queens) {
+    freeSquares = queens = 0;
+    int length = 0;
+    for (int ch = peek(); ch != EOF && ch != '\n' && !isBlank(ch); ch = peek()) {
+      if (ch != '.' && ch != '*' && ch != 'Q') return failAtByte(ch, "'.', '*' or 'Q'");
+      if (length == maxLength) {
+        if (maxLength == kMaxN)
+          fail("line %ld: expected a row of at most %d squares, got more", line_, kMaxN);
+        else
+          fail("line %ld: expected a row of %d squares, got more", line_, maxLength);
+        return -1;
+      }
+      if (ch != '*') {
+        freeSquares |= Mask{1} << length;
+        if (ch == 'Q') queens |= Mask{1} << length;
+      }
+      ++length;
+      advance();
+    }
+    while (isBlank(peek())) advance();
+    int after = peek();
+    if (after != EOF && after != '\n')
+      return failAtByte(after,
+                        "the end of the row (a row is one unbroken run of '.', '*' and 'Q')");
+    return length;
+  }
+
+  int failAtByte(int byte, const char* expected) {
+    char shown[16];
+    if (byte >= 0x20 && byte < 0x7f)
+      std::snprintf(shown, sizeof shown, "'%c'", byte);
+    else
+      std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
+    fail("line %ld, column %ld: expected %s, got %s", line_, column_ + 1, expected, shown);
+    return -1;
+  }
+
+  template <class... Args>
+  bool fail(const char* format, Args... args) {
+    if (!*error_) std::snprintf(error_, sizeof error_, format, args...);  // the first one stands
+    return false;
+  }
+
+  int in_;
+  std::FILE* flushBeforeRead_;  // null: reads do not wait
+  bool ended_ = false;          // the input ended, or could not be read
+  // One 4 KiB page: a single board touches all the memory a million do, and
+  // reading is no slower (bench/README.md).
+  unsigned char buffer_[1 << 12];
+  std::size_t position_ = 0, length_ = 0;
+  long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes
+  long boardsRead_ = 0;
+  char error_[256] = "";
+};
+
+// ===== 3. The row search ===================================================
+// The classic backtracking: fill the rows in order, each queen on a square
+// still open. The queens placed so far take three masks, kept relative to
+// the current row: `columns`; bit c of `sumDiagonals`, the diagonal r + c
+// through (row, c) is taken; bit c of `differenceDiagonals`, the same for
+// r - c + N - 1. One row down, the diagonal that passed through column c
+// passes through column c - 1, so that mask shifts right by one, and the
+// other one shifts left. A row's open squares are then one AND away, and the
+// last row's count is the number of its open squares.
+//
+// Every step is reported to an observer. Counting uses one that ignores them
+// all (the compiler removes the calls); --stats, --list, --trace and the
+// split into units of work (section 6) observe the same search:
+//   kSeesEveryPlacement: it needs each queen of the last row, which are
+//     otherwise counted at once;
+//   enter(row): a call of the search, one per row entered; false skips the
+//     subtree (a unit of work that another thread or share counts);
+//   place(row, column): a queen goes on (row, column);
+//   deadEnd(row): the row has no open square, so the search goes back up;
+//   exhausted(row): every open square of the row was tried; back up;
+//   placement(): every row has its queen;
+//   stopped(): true to abandon the search (its output cannot be written).
+struct SilentObserver {
+  static constexpr bool kSeesEveryPlacement = false;
+  bool enter(int) { return true; }
+  void place(int, int) {}
+  void deadEnd(int) {}
+  void exhausted(int) {}
+  void placement() {}
+  bool stopped() const { return false; }
+  Count nodes() const { return 0; }
+};
+
+template <class Observer>
+Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
+                 Mask differenceDiagonals, Observer& observer) {
+  if (!observer.enter(row)) return 0;
+  Mask open = board.freeSquares[row] & ~(columns | sumDiagonals | differenceDiagonals);
+  if (!Observer::kSeesEveryPlacement && row == board.n - 1) return popcount(open);
+  if (!open) {
+    observer.deadEnd(row);
+    return 0;
+  }
+  Count total = 0;
+  for (; open; open &= open - 1) {  // open - 1 clears the lowest set bit
+    if (observer.stopped()) return total;
+    Mask queen = lowestBit(open);
+    observer.place(row, indexOfLowestBit(queen));
+    if (row == board.n - 1) {
+      observer.placement();
+      ++total;
+    } else {
+      total += searchRows(board, row + 1, columns | queen, (sumDiagonals | queen) >> 1,
+                          (differenceDiagonals | queen) << 1, observer);
+    }
+  }
+  observer.exhausted(row);
+  return total;
+}
+
+// Counting nodes costs 7% more instructions, so only --stats does it.
+struct NodeCounter : SilentObserver {
+  bool enter(int) { return ++nodesVisited, true; }
+  Count nodes() const { return nodesVisited; }
+  Count nodesVisited = 0;
+};
+
+// An observer that sees each placement whole: the queen of each row.
+struct PlacementObserver : NodeCounter {
+  static constexpr bool kSeesEveryPlacement = true;
+  void place(int row, int column) { queenColumns[row] = column; }
+  int queenColumns[kMaxN];
+};
+
+class UnitWalk;  // section 6
+// What one call of an engine counts and reports.
+struct Job {
+  UnitWalk* units = nullptr;  // null: the whole board; else the units it claims
+  bool countsNodes = false;   // --stats
+  Count nodes = 0;            // nodes visited, when countsNodes
+};
+template <class Observer>
+Count countRowUnits(const Board& board, Job& job);  // section 6
+
+// The row search as an engine: the whole board, or the units the job claims.
+Count countRowByRow(const Board& board, Job& job) {
+  if (job.units)
+    return job.countsNodes ? countRowUnits<NodeCounter>(board, job)
+                           : countRowUnits<SilentObserver>(board, job);
+  if (!job.countsNodes) {
+    SilentObserver silent;
+    return searchRows(board, 0, 0, 0, 0, silent);
+  }
+  NodeCounter counter;
+  Count total = searchRows(board, 0, 0, 0, 0, counter);
+  job.nodes += counter.nodes();
+  return total;
+}
+
+// ===== 4. Small boards =====================================================
+// N <= 8: a whole board fits in 64 bits (bit r * N + c). The placements of
+// the empty N x N board are listed once, by the row search, as masks of their
+// queens' squares; a board's count is the number of them that miss all its
+// reserved squares: at most 92 ANDs. Listing costs about as much as
+// searching a few boards, so the first board of each size is searched
+// directly (the judge's single board), and the second one pays for the list.
+constexpr int kFilterMaxN = 8;
+constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
+
+class SmallBoardFilter {
+ public:
+  Count count(const Board& board, Job& job) {
+    const int n = board.n;
+    assert(n <= kFilterMaxN);
+    Placements& empty = placements_[n];
+    if (!empty.listed) {
+      if (!empty.seen) {
+        empty.seen = true;
+        return countRowByRow(board, job);
+      }
+      listEmptyBoard(n, empty);
+    }
+    std::uint64_t reserved = 0;
+    for (int r = 0; r < n; ++r)
+      reserved |= std::uint64_t{~board.freeSquares[r] & allColumns(n)} << (r * n);
+    Count total = 0;
+    for (int i = 0; i < empty.count; ++i) total += (empty.queens[i] & reserved) == 0;
+    return total;
+  }
+
+  // Whether the next board of this size is searched, not filtered.
+  bool searchesNext(int n) const { return !placements_[n].seen; }
+
+ private:
+  struct Placements {
+    bool seen = false, listed = false;
+    int count = 0;
+    std::uint64_t queens[kMostSmallPlacements] = {};
+  };
+
+  struct Lister : PlacementObserver {
+    Lister(int n, Placements& empty) : n(n), empty(empty) {}
+    void placement() {
+      std::uint64_t queens = 0;
+      for (int r = 0; r < n; ++r) queens |= std::uint64_t{1} << (r * n + queenColumns[r]);
+      empty.queens[empty.count++] = queens;
+    }
+    int n;
+    Placements& empty;
+  };
+
+  static void listEmptyBoard(int n, Placements& empty) {
+    Board board;
+    board.n = n;
+    for (int r = 0; r < n; ++r) board.freeSquares[r] = allColumns(n);
+    Lister lister(n, empty);
+    searchRows(board, 0, 0, 0, 0, lister);
+    empty.listed = true;
+  }
+
+  Placements placements_[kFilterMaxN + 1];
+};
+
+// ===== 5. Output ===========================================================
+// Writes a count in decimal into `digits`; returns where the text starts.
+const char* formatCount(Count count, char (&digits)[40]) {
+  char* at = digits + sizeof digits - 1;
+  *at = '\0';
+  do *--at = char('0' + divideCount(count, 10));
+  while (count);
+  return at;
+}
+
+// --list: draws each placement as the board with 'Q' on the queens, then an
+// empty line: valid input, whose count is 1. Stops the search as soon as the
+// output cannot be written. Takes the board as it was read, given queens
+// and all, and observes the search of the board with them pinned.
+class PlacementPrinter : public PlacementObserver {
+ public:
+  PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
+    for (int r = 0; r < n_; ++r) {
+      for (int c = 0; c < n_; ++c)
+        text_[r][c] = board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
+      text_[r][n_] = '\n';
+    }
+  }
+  void placement() {
+    ++printed_;
+    for (int r = 0; r < n_; ++r) {
+      char square = text_[r][queenColumns[r]];  // '.', or 'Q' for a given queen
+      text_[r][queenColumns[r]] = 'Q';
+      std::fwrite(text_[r], 1, n_ + 1, out_);
+      text_[r][queenColumns[r]] = square;
+    }
+    std::fputc('\n', out_);
+  }
+  bool stopped() const { return std::ferror(out_); }
+  Count printed() const { return printed_; }
+
+ protected:
+  std::FILE* out_;
+  int n_;
+
+ private:
+  char text_[kMaxN][kMaxN + 1];
+  Count printed_ = 0;
+};
+
+// --list --unique: prints a placement only if it is the first of its class
+// in --list's order, that is, if no symmetry of the board maps it onto a
+// placement whose columns, row by row, come earlier.
+class ClassPrinter : public PlacementPrinter {
+ public:
+  ClassPrinter(const Board& board, std::FILE* out)
+      : PlacementPrinter(board, out), symmetryCount_(boardSymmetries(board, symmetries_)) {}
+  void placement() {
+    for (int i = 1; i < symmetryCount_; ++i) {  // the identity, first, changes nothing
+      int image[kMaxN];
+      for (int r = 0; r < n_; ++r) {
+        Square moved = transform(symmetries_[i], n_, {r, queenColumns[r]});
+        image[moved.row] = moved.column;
+      }
+      if (std::lexicographical_compare(image, image + n_, queenColumns, queenColumns + n_)) return;
+    }
+    PlacementPrinter::placement();
+  }
+
+ private:
+  Symmetry symmetries_[kSymmetries];
+  int symmetryCount_;
+};
+
+// --trace: the row search as a textbook's dry run, one line per step,
+// indented two spaces per row, rows and columns numbered from 1. Each queen
+// placed; each row with no open square, and each row whose open squares have
+// all been tried, with the return to the row above; each placement drawn as
+// --list draws it.
+class SearchTracer : public PlacementPrinter {
+ public:
+  using PlacementPrinter::PlacementPrinter;
+  void place(int row, int column) {
+    PlacementPrinter::place(row, column);
+    std::fprintf(out_, "%*srow %d: queen on column %d\n", 2 * row, "", row + 1, column + 1);
+  }
+  void deadEnd(int row) { backUp(row, "no open square"); }
+  void exhausted(int row) { backUp(row, "no other open square"); }
+
+ private:
+  void backUp(int row, const char* why) {
+    if (row == 0)
+      std::fprintf(out_, "row 1: %s, the search is over\n", why);
+    else
+      std::fprintf(out_, "%*srow %d: %s, back to row %d\n", 2 * row, "", row + 1, why, row);
+  }
+};
+
+// What --stats says of a board whose given queens leave no placement.
+constexpr const char* kQueensClash = "given queens attack each other";
+
+// What --stats prints of a board besides its number, size and time.
+struct Report {
+  const char* method = "rows";
+  Count nodes = 0;
+};
+
+// --list and --trace: the row search on the board with its given queens
+// pinned, drawn as the board was read; returns how many placements it drew.
+template <class Printer>
+Count showSearch(const Board& board, std::FILE* out, Report& report) {
+  Board pinned = board;
+  if (!pinGivenQueens(pinned)) {
+    report.method = kQueensClash;
+    return 0;
+  }
+  Printer printer(board, out);
+  searchRows(pinned, 0, 0, 0, 0, printer);
+  report.nodes = printer.nodes();
+  return printer.printed();
+}
+
+// ===== 6. Units of work ====================================================
 // Units of work, for --threads, --part and the progress line. A search tree
 // is cut at a fixed depth (queens placed); each node at that depth is one
 // unit, and the units are numbered in the order the search meets them, the
@@ -290,174 +762,58 @@ class UnitWalk {
   long nodesAt_[kMaxN] = {};  // a probe's nodes per depth
 };
 
-// What one call of an engine counts and reports.
-struct Job {
-  UnitWalk* units = nullptr;  // null: the whole board, not split
-  bool countsNodes = false;   // --stats
-  Count nodes = 0;            // nodes visited, when countsNodes
-};
-
-// ---------------------------------------------------------------------------
-// Row by row: the classic backtracking with bitsets. Counts the placements of
-// rows row..n-1, in lexicographic order of the columns (row 0 first, lowest
-// column first), and reports every step to an observer: counting uses one
-// that ignores them all (the compiler then removes the calls), and --list,
-// --trace, --stats and splitting use the same search with observers that act.
-//   kSeesEveryPlacement: whether it needs each queen of the last row, which
-//     otherwise are counted at once by a popcount;
-//   kSplits: whether the nodes of row units->depth() are units of work;
-//   node(): a call of the search, one per row entered (for --stats);
-//   place(row, column): a queen goes on (row, column);
-//   deadEnd(row): the row has no open square, so the search goes back up;
-//   exhausted(row): every open square of the row was tried; back up;
-//   placement(queenColumns): a complete placement, one column per row;
-//   stopped(): true to abandon the search (its output cannot be written).
-struct SilentObserver {
-  static constexpr bool kSeesEveryPlacement = false, kSplits = false;
-  void node() {}
-  void place(int, int) {}
-  void deadEnd(int) {}
-  void exhausted(int) {}
-  void placement(const int*) {}
-  bool stopped() const { return false; }
-  Count nodes() const { return 0; }
-};
-
-// Counting nodes costs 7% more instructions, so only --stats does it.
-struct NodeCounter : SilentObserver {
-  void node() { ++nodesVisited; }
-  Count nodes() const { return nodesVisited; }
-  Count nodesVisited = 0;
-};
-
-// The top of a split search: at the split depth, a unit that this walk
-// claims is searched with the plain observer `below`; the others are skipped.
+// The row search split: above the split depth every thread walks the tree
+// (one of them reports those nodes to --stats); at the split depth it claims
+// units; below a claimed unit it counts as the plain observer Below does.
 template <class Below>
-struct UnitObserver : SilentObserver {
-  static constexpr bool kSplits = true;
+struct UnitObserver : Below {
   explicit UnitObserver(UnitWalk* units) : units(units) {}
-  void node() {
-    if (units->reportsTop()) below.node();
+  bool enter(int row) {
+    if (row > units->depth()) return Below::enter(row);
+    if (row == units->depth()) return units->claim() && Below::enter(row);
+    if (!units->enter(row)) return false;  // a probe that gave up
+    if (units->reportsTop()) Below::enter(row);
+    return true;
   }
   UnitWalk* units;
-  Below below;
 };
 
 template <class Observer>
-Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
-                 Mask differenceDiagonals, int* queenColumns, Observer& observer) {
-  if constexpr (Observer::kSplits) {
-    UnitWalk& units = *observer.units;
-    if (row == units.depth())
-      return units.claim() ? searchRows(board, row, columns, sumDiagonals, differenceDiagonals,
-                                        queenColumns, observer.below)
-                           : 0;
-    if (!units.enter(row)) return 0;  // a probe that gave up
-  }
-  observer.node();
-  Mask open = board.freeSquares[row] & ~(columns | sumDiagonals | differenceDiagonals);
-  if constexpr (!Observer::kSeesEveryPlacement) {
-    if (row == board.n - 1) return popcount(open);  // each open square: one placement
-  } else if (!open) {
-    observer.deadEnd(row);
-    return 0;
-  }
-  Count total = 0;
-  for (; open; open &= open - 1) {  // open - 1 clears the lowest set bit
-    Mask queen = lowestBit(open);
-    if constexpr (Observer::kSeesEveryPlacement) {
-      if (observer.stopped()) return total;
-      queenColumns[row] = indexOfLowestBit(queen);
-      observer.place(row, queenColumns[row]);
-      if (row == board.n - 1) {
-        observer.placement(queenColumns);
-        ++total;
-        continue;
-      }
-    }
-    total += searchRows(board, row + 1, columns | queen, (sumDiagonals | queen) >> 1,
-                        (differenceDiagonals | queen) << 1, queenColumns, observer);
-  }
-  if constexpr (Observer::kSeesEveryPlacement) observer.exhausted(row);
+Count countRowUnits(const Board& board, Job& job) {
+  UnitObserver<Observer> observer(job.units);
+  Count total = searchRows(board, 0, 0, 0, 0, observer);
+  job.nodes += observer.nodes();
   return total;
 }
 
-template <class Observer>
-Count searchRowByRow(const Board& board, Observer& observer) {
-  int queenColumns[kMaxN];
-  return searchRows(board, 0, 0, 0, 0, queenColumns, observer);
-}
-
-template <class Below>
-Count countRowByRowWith(const Board& board, Job& job) {
-  Count total;
-  if (job.units) {
-    UnitObserver<Below> top(job.units);
-    total = searchRowByRow(board, top);
-    job.nodes += top.below.nodes();
-  } else {
-    Below observer;
-    total = searchRowByRow(board, observer);
-    job.nodes += observer.nodes();
-  }
-  return total;
-}
-
-Count countRowByRow(const Board& board, Job& job) {
-  return job.countsNodes ? countRowByRowWith<NodeCounter>(board, job)
-                         : countRowByRowWith<SilentObserver>(board, job);
-}
-
-// Calls visit(queenColumns) for each placement, in the search's order.
-template <class Visit>
-struct PlacementVisitor : SilentObserver {
-  static constexpr bool kSeesEveryPlacement = true;
-  explicit PlacementVisitor(Visit visit) : visit(visit) {}
-  void placement(const int* queenColumns) { visit(queenColumns); }
-  Visit visit;
-};
-
-// ---------------------------------------------------------------------------
-// Propagation runs on the popcnt instruction: it counts the open squares of
-// every row at every node, so counting bits is its inner loop (with the
-// portable popcount above it ran about 20% slower). The judge's -O2 may not
-// assume the instruction, so only these functions are compiled for it, and
-// choosePlan checks at run time that the CPU has it (every x86-64 CPU
-// since 2008 does). Other architectures count bits natively anyway.
-#if defined(__x86_64__) || defined(__i386__)
-#define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
-inline bool cpuHasPopcnt() {
-  // Asked once, not per board: in a virtual machine CPUID traps to the
-  // hypervisor (3 us here), and a batch may hold millions of boards. An int
-  // with a constant initializer needs no thread-safe-static guard, so
-  // libstdc++ stays out; only the main thread asks.
-  static int hasPopcnt = -1;
-  if (hasPopcnt < 0) {
-    unsigned eax, ebx, ecx, edx;
-    hasPopcnt = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_POPCNT);
-  }
-  return hasPopcnt == 1;
-}
-#else
-#define QUEENS_USES_POPCNT
-inline bool cpuHasPopcnt() { return true; }
-#endif
-
-// Propagation: fill the most constrained row next. The queens placed so far
-// are three masks over the whole board: `columns`, `sums` (bit r + c) and
-// `differences` (bit c - r + N - 1), so a row's open squares are recomputed
-// in a few operations: shifting `sums` right by r brings the diagonal through
-// (r, c) to bit c, and so does shifting `differences` right by N - 1 - r.
-// Each node scans the empty rows once and then
+// ===== 7. Propagation ======================================================
+// Fill the most constrained row next. The queens placed so far are a mask of
+// `columns` and their Diagonals, over the whole board, so a row's open
+// squares are recomputed in a few operations. Each node scans the empty rows
+// once and then
 //   - gives up if some row has no open square, or some column no row can use;
 //   - if a column is open in only one row, places that queen (it is forced),
 //     unless some row is down to one square, which is then placed first;
 //   - else branches on the row with the fewest open squares; on a tie, the
 //     one nearest the middle of the board, whose queen attacks the most other
-//     rows (14-28% fewer nodes than the topmost on the W4 boards);
+//     rows (fewer nodes than the topmost: bench/README.md);
 //   - but if every row has 3 or more, and some column is open in exactly two
 //     rows, branches on that column instead: two children, not three or more.
 // Split, a node with units->depth() queens placed is a unit of work.
+// When auto picks it: from 10x10 up (13x13 with symmetry), where it takes
+// less time than the row search (0.91 of it on the empty 10x10 board, 0.74
+// on the empty 13x13 with four border queens pinned), unless the join wins.
+//
+// It counts the open squares of every row at every node, so it runs on the
+// popcnt instruction (20% fewer instructions than the portable popcount).
+// The judge's -O2 may not assume the instruction, so only these functions
+// are compiled for it, and choosePlan checks that the CPU has it.
+#ifdef QUEENS_X86
+#define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
+#else
+#define QUEENS_USES_POPCNT
+#endif
+
 class Propagation {
  public:
   // Rows are kept in "slots" ordered from the middle outwards, so scanning
@@ -481,10 +837,13 @@ class Propagation {
   Count nodes() const { return nodes_; }
 
  private:
-  // The placements of the rows in slotsLeft, given the queens placed so far.
+  // The placements of the rows in slotsLeft, given the queens placed so far:
+  // their columns and Diagonals, passed as two masks, not as one struct,
+  // which the compiler passes through memory (12% more time).
   template <bool kSplits, bool kCountsNodes>
   QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, std::uint64_t sums,
                                  std::uint64_t differences) {
+    const Diagonals taken{sums, differences};
     if constexpr (kSplits) {
       int placed = n_ - __builtin_popcount(slotsLeft);
       if (placed == units_->depth())
@@ -500,9 +859,8 @@ class Propagation {
     // Columns open in at least one, two, three of the rows scanned so far.
     Mask reachable = 0, reachableTwice = 0, reachableThrice = 0;
     for (Mask left = slotsLeft; left; left &= left - 1) {
-      int slot = indexOfLowestBit(left), row = rowOf_[slot];
-      Mask squares =
-          freeSquares_[slot] & ~(columns | Mask(sums >> row) | Mask(differences >> (n_ - 1 - row)));
+      int slot = indexOfLowestBit(left);
+      Mask squares = freeSquares_[slot] & ~(columns | taken.inRow(rowOf_[slot], n_));
       int choices = __builtin_popcount(squares);
       if (choices == 0) return 0;  // a row with no square left: dead end
       open[slot] = squares;
@@ -521,7 +879,7 @@ class Propagation {
       Mask queen = lowestBit(onlyOnce);
       for (Mask left = slotsLeft;; left &= left - 1)
         if (int slot = indexOfLowestBit(left); open[slot] & queen)
-          return place<kSplits, kCountsNodes>(slotsLeft, columns, sums, differences, slot,
+          return place<kSplits, kCountsNodes>(slotsLeft, columns, taken, slot,
                                               indexOfLowestBit(queen));
     }
     Count total = 0;
@@ -529,24 +887,23 @@ class Propagation {
       Mask queen = lowestBit(exactlyTwice);
       for (Mask left = slotsLeft; left; left &= left - 1)
         if (int slot = indexOfLowestBit(left); open[slot] & queen)
-          total += place<kSplits, kCountsNodes>(slotsLeft, columns, sums, differences, slot,
+          total += place<kSplits, kCountsNodes>(slotsLeft, columns, taken, slot,
                                                 indexOfLowestBit(queen));
       return total;
     }
     for (Mask choices = open[best]; choices; choices &= choices - 1)
-      total += place<kSplits, kCountsNodes>(slotsLeft, columns, sums, differences, best,
-                                            indexOfLowestBit(choices));
+      total +=
+          place<kSplits, kCountsNodes>(slotsLeft, columns, taken, best, indexOfLowestBit(choices));
     return total;
   }
 
   // Counts the placements that put a queen on (the row of slot, column).
   template <bool kSplits, bool kCountsNodes>
-  QUEENS_USES_POPCNT Count place(Mask slotsLeft, Mask columns, std::uint64_t sums,
-                                 std::uint64_t differences, int slot, int column) {
-    int row = rowOf_[slot];
+  QUEENS_USES_POPCNT Count place(Mask slotsLeft, Mask columns, Diagonals taken, int slot,
+                                 int column) {
+    taken = taken.with(diagonalsOf(n_, rowOf_[slot], column));
     return count<kSplits, kCountsNodes>(slotsLeft & ~(Mask{1} << slot), columns | Mask{1} << column,
-                                        sums | std::uint64_t{1} << (row + column),
-                                        differences | std::uint64_t{1} << (column - row + n_ - 1));
+                                        taken.sums, taken.differences);
   }
 
   int n_;
@@ -565,42 +922,20 @@ Count countPropagating(const Board& board, Job& job) {
   return total;
 }
 
-// ---------------------------------------------------------------------------
-// Symmetry. The 8 symmetries of the square, numbered by three bits applied in
-// this order: 4 = swap row and column (transpose), 2 = flip rows, 1 = flip
-// columns. Together they give all rotations and reflections.
-struct Square {
-  int row, column;
-};
+// ===== 8. Symmetry, and placements up to symmetry (--unique) ===============
+// Every placement has exactly one queen on each border line (top row, bottom
+// row, left column, right column), and a symmetry of the board maps those
+// queens onto the border queens of another placement. So the border queens
+// are pinned one way per class under the board's symmetries, the rest is
+// counted by an engine, and each count is weighted by the size of its class.
+// When auto uses it: from 11x11 up (0.85 of the row search's time on the
+// empty 11x11 board, 2.15 on 10x10), on a board that some symmetry other
+// than the identity maps onto itself.
+constexpr int kSymmetryMinN = 11;
 
-inline Square transform(int symmetry, int n, Square s) {
-  if (symmetry & 4) s = {s.column, s.row};
-  if (symmetry & 2) s.row = n - 1 - s.row;
-  if (symmetry & 1) s.column = n - 1 - s.column;
-  return s;
-}
-
-inline bool isFree(const Board& board, Square s) {
-  return board.freeSquares[s.row] >> s.column & 1;
-}
-
-// What stands on a square: 0 reserved, 1 free, 3 a given queen.
-inline int squareKind(const Board& board, Square s) {
-  return isFree(board, s) + 2 * (board.queens[s.row] >> s.column & 1);
-}
-
-// Whether the symmetry maps every square onto one that holds the same.
-bool boardHasSymmetry(const Board& board, int symmetry) {
-  for (int r = 0; r < board.n; ++r)
-    for (int c = 0; c < board.n; ++c)
-      if (squareKind(board, {r, c}) != squareKind(board, transform(symmetry, board.n, {r, c})))
-        return false;
-  return true;
-}
-
-// The border queens of a placement (top row, bottom row, left column, right
-// column) as square numbers r * n + c, sorted, a corner queen listed once and
-// the unused slots padded with n * n, so that equal sets compare equal.
+// The border queens of a placement as square numbers r * n + c, sorted, a
+// corner queen listed once and the unused slots padded with n * n, so that
+// equal sets compare equal.
 using BorderSet = std::array<int, 4>;
 
 BorderSet borderSet(int n, const Square* queens) {
@@ -629,39 +964,34 @@ bool borderFits(const Board& board, const Square* queens) {
 
 using Engine = Count (*)(const Board&, Job&);
 
-// The classes of border queens under the board's symmetries (numbers as in
-// transform, 0 included), each given by its smallest member and counted once,
-// weighted by the class size. They are listed once per board: a split board
-// is walked several times (a probe, a measure of the depth, each thread), and
-// listing them costs about 0.7 ms on the empty 12x12 board, a quarter of its
-// count, and 5 ms on the empty 17x17 board.
+// The classes of border queens under a list of symmetries, each given by its
+// smallest member and weighted by its size. They are listed once per board:
+// a split board is walked several times (a probe, a measure of the depth,
+// each thread), and listing them costs a quarter of the empty 12x12 board's
+// count. The list is its own, on the heap, freed with it.
 class BorderClasses {
  public:
-  // Lists the classes. Needs n >= 2 so that the four border lines differ.
-  void list(const Board& board, const int* symmetries, int symmetryCount) {
+  BorderClasses() = default;
+  BorderClasses(const BorderClasses&) = delete;
+  BorderClasses& operator=(const BorderClasses&) = delete;
+  ~BorderClasses() { std::free(classes_); }
+
+  // Lists the classes; false if memory ran out. Needs n >= 2, so that the
+  // four border lines differ.
+  bool list(const Board& board, const Symmetry* symmetries, int symmetryCount) {
     const int n = board.n;
-    count_ = 0;
     for (int top = 0; top < n; ++top)
       for (int bottom = 0; bottom < n; ++bottom)
         for (int left = 0; left < n; ++left)
           for (int right = 0; right < n; ++right) {
             Square queens[4] = {{0, top}, {n - 1, bottom}, {left, 0}, {right, n - 1}};
             if (!borderFits(board, queens)) continue;
-            BorderSet own = borderSet(n, queens), images[8];
-            int classSize = 0;
-            bool smallest = true;
-            for (int s = 0; s < symmetryCount && smallest; ++s) {
-              Square moved[4];
-              for (int i = 0; i < 4; ++i) moved[i] = transform(symmetries[s], n, queens[i]);
-              BorderSet image = borderSet(n, moved);
-              smallest = !(image < own);
-              if (std::find(images, images + classSize, image) == images + classSize)
-                images[classSize++] = image;
-            }
-            if (smallest)
-              classes_[count_++] = {std::uint8_t(top), std::uint8_t(bottom), std::uint8_t(left),
-                                    std::uint8_t(right), std::uint8_t(classSize)};
+            int size = classSize(n, queens, symmetries, symmetryCount);
+            if (size > 0 && !add({std::uint8_t(top), std::uint8_t(bottom), std::uint8_t(left),
+                                  std::uint8_t(right), std::uint8_t(size)}))
+              return false;
           }
+    return true;
   }
 
   // Counts each class with the engine, its four border queens pinned.
@@ -686,19 +1016,36 @@ class BorderClasses {
   struct BorderClass {
     std::uint8_t top, bottom, left, right, size;
   };
-  // Room for every choice of the four queens (5 MiB), in static storage:
-  // only the pages a board fills are ever in memory (406 KiB for the empty
-  // 32x32 board's 83,190 classes). A destructor that freed a heap block
-  // instead would make every caller of a plan pull in libstdc++ for the
-  // exception cleanup, which doubles the judge's 1 ms start-up. So one
-  // board's classes exist at a time: the one being counted.
-  static constexpr long kMostClasses = long{kMaxN} * kMaxN * kMaxN * kMaxN;
-  static BorderClass classes_[kMostClasses];
-  long count_ = 0;
-};
-BorderClasses::BorderClass BorderClasses::classes_[BorderClasses::kMostClasses];
 
-// ---------------------------------------------------------------------------
+  // The size of the queens' class if they are its smallest member, else 0.
+  static int classSize(int n, const Square* queens, const Symmetry* symmetries, int count) {
+    BorderSet own = borderSet(n, queens), images[kSymmetries];
+    int size = 0;
+    for (int s = 0; s < count; ++s) {
+      Square moved[4];
+      for (int i = 0; i < 4; ++i) moved[i] = transform(symmetries[s], n, queens[i]);
+      BorderSet image = borderSet(n, moved);
+      if (image < own) return 0;
+      if (std::find(images, images + size, image) == images + size) images[size++] = image;
+    }
+    return size;
+  }
+
+  bool add(BorderClass c) {
+    if (count_ == capacity_) {
+      long capacity = capacity_ ? 2 * capacity_ : 1024;
+      void* grown = std::realloc(classes_, std::size_t(capacity) * sizeof(BorderClass));
+      if (!grown) return false;
+      classes_ = static_cast<BorderClass*>(grown), capacity_ = capacity;
+    }
+    classes_[count_++] = c;
+    return true;
+  }
+
+  BorderClass* classes_ = nullptr;
+  long count_ = 0, capacity_ = 0;
+};
+
 // Placements up to symmetry (--unique). By Burnside's lemma, the number of
 // classes of placements under the board's symmetries is the mean, over those
 // symmetries, of the number of placements each one maps onto themselves. The
@@ -711,7 +1058,7 @@ BorderClasses::BorderClass BorderClasses::classes_[BorderClasses::kMostClasses];
 class SymmetricPlacements {
  public:
   // `board` has its given queens pinned, and the symmetry maps it onto itself.
-  SymmetricPlacements(const Board& board, int symmetry) : board_(board), symmetry_(symmetry) {
+  SymmetricPlacements(const Board& board, Symmetry symmetry) : board_(board), symmetry_(symmetry) {
     for (int& column : queenOf_) column = -1;
   }
 
@@ -742,118 +1089,43 @@ class SymmetricPlacements {
   // Places a queen on s if nothing stops it: the square is free and no queen
   // has its row, column or a diagonal yet.
   bool tryPlace(Square s) {
-    std::uint64_t sum = std::uint64_t{1} << (s.row + s.column),
-                  difference = std::uint64_t{1} << (s.column - s.row + board_.n - 1);
-    if (!isFree(board_, s) || queenOf_[s.row] >= 0 || columns_ >> s.column & 1 || sums_ & sum ||
-        differences_ & difference)
+    const Diagonals queen = diagonalsOf(board_.n, s.row, s.column);
+    if (!isFree(board_, s) || queenOf_[s.row] >= 0 || columns_ >> s.column & 1 ||
+        taken_.meets(queen))
       return false;
     queenOf_[s.row] = s.column;
-    columns_ |= Mask{1} << s.column, sums_ |= sum, differences_ |= difference;
+    columns_ |= Mask{1} << s.column;
+    taken_ = taken_.with(queen);
     return true;
   }
 
   void remove(Square s) {
     queenOf_[s.row] = -1;
     columns_ &= ~(Mask{1} << s.column);
-    sums_ &= ~(std::uint64_t{1} << (s.row + s.column));
-    differences_ &= ~(std::uint64_t{1} << (s.column - s.row + board_.n - 1));
+    taken_ = taken_.without(diagonalsOf(board_.n, s.row, s.column));
   }
 
   const Board& board_;
-  int symmetry_;
+  Symmetry symmetry_;
   int queenOf_[kMaxN];
   Mask columns_ = 0;
-  std::uint64_t sums_ = 0, differences_ = 0;
+  Diagonals taken_;
 };
-
-// The symmetries of the board as read (given queens included), the identity
-// left out; returns how many.
-int boardSymmetries(const Board& board, int* symmetries) {
-  int count = 0;
-  for (int s = 1; s < 8; ++s)
-    if (boardHasSymmetry(board, s)) symmetries[count++] = s;
-  return count;
-}
 
 // The placements distinct up to the board's symmetries, from `total`, the
 // count of them all.
 Count countUnique(const Board& board, Count total) {
   Board pinned = board;
   if (!pinGivenQueens(pinned)) return 0;
-  int symmetries[8];
-  int others = boardSymmetries(board, symmetries);
-  Count kept = total;  // by the identity
-  for (int i = 0; i < others; ++i) kept += SymmetricPlacements(pinned, symmetries[i]).count();
-  divideCount(kept, std::uint32_t(others + 1));
+  Symmetry symmetries[kSymmetries];
+  int count = boardSymmetries(board, symmetries);
+  Count kept = total;  // by the identity, symmetries[0]
+  for (int i = 1; i < count; ++i) kept += SymmetricPlacements(pinned, symmetries[i]).count();
+  divideCount(kept, std::uint32_t(count));
   return kept;
 }
 
-// ---------------------------------------------------------------------------
-// Small boards, N <= 8: a whole board fits in 64 bits (bit r * N + c). The
-// placements of the empty N x N board are listed once, by the row-by-row
-// search, as masks of their queens' squares; a board's count is the number of
-// them that miss all its reserved squares. At most 92 ANDs, no search, so
-// --stats reports no nodes.
-constexpr int kFilterMaxN = 8;
-constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
-
-class SmallBoardFilter {
- public:
-  Count count(const Board& board, Job& job) {
-    const int n = board.n;
-    assert(n <= kFilterMaxN);
-    Placements& empty = placements_[n];
-    if (!empty.listed) {
-      // Listing costs about as much as searching a few boards: a lone board
-      // (the judge's case) is searched directly; the second one pays for it.
-      if (!empty.seen) {
-        empty.seen = true;
-        return countRowByRow(board, job);
-      }
-      listEmptyBoard(n, empty);
-    }
-    std::uint64_t reserved = 0;
-    for (int r = 0; r < n; ++r)
-      reserved |= std::uint64_t{~board.freeSquares[r] & allColumns(n)} << (r * n);
-    Count total = 0;
-    for (int i = 0; i < empty.count; ++i) total += (empty.queens[i] & reserved) == 0;
-    return total;
-  }
-
-  // Whether the next board of this size is searched, not filtered.
-  bool searchesNext(int n) const { return !placements_[n].seen; }
-
- private:
-  struct Placements {
-    bool seen = false, listed = false;
-    int count = 0;
-    std::uint64_t queens[kMostSmallPlacements] = {};
-  };
-
-  static void listEmptyBoard(int n, Placements& empty) {
-    Board board;
-    board.n = n;
-    for (int r = 0; r < n; ++r) board.freeSquares[r] = allColumns(n);
-    auto keep = [&](const int* queenColumns) {
-      std::uint64_t queens = 0;
-      for (int r = 0; r < n; ++r) queens |= std::uint64_t{1} << (r * n + queenColumns[r]);
-      empty.queens[empty.count++] = queens;
-    };
-    PlacementVisitor<decltype(keep)> observer(keep);
-    searchRowByRow(board, observer);
-    empty.listed = true;
-  }
-
-  Placements placements_[kFilterMaxN + 1];
-};
-
-// Remembers only the empty boards' placements. Every member has an
-// initializer, so this object is built at compile time: no run-time guard,
-// which would drag the whole of libstdc++ into a 1 ms start-up. Only the
-// main thread uses it: a filtered board is never split.
-SmallBoardFilter smallBoards;
-
-// ---------------------------------------------------------------------------
+// ===== 9. The join =========================================================
 // The join (--method=join): counting placements in groups, without visiting
 // each one. Draw a line between the rows and another between the columns:
 //
@@ -878,14 +1150,13 @@ SmallBoardFilter smallBoards;
 // quarter are listed once per board (QuarterTable), grouped by the rows and
 // columns they use, so a half is a pair of table entries.
 //
-// Pairs are counted 512 at a time (with AVX-512; 256 with AVX2). For one W,
-// the west halves are numbered, and for each diagonal d a block of bits has
-// bit i set when west half i avoids d ("bit planes"). The west halves that
-// fit an east half are then the AND of the planes of its diagonals, counted
-// by popcount. One step further: the AND over an east half's diagonals is
-// the AND of its north quarter's product and its south quarter's, so each
-// quarter's product is taken once, and each pair of quarters costs one AND
-// and one popcount.
+// Pairs are counted a block at a time: 512 with AVX-512, 256 with AVX2 and
+// 128 in portable code (JoinCounter). For one W, the west halves are numbered, and for each
+// diagonal d a block of bits has bit i set when west half i avoids d ("bit planes"). The west
+// halves that fit an east half are then the AND of the planes of its diagonals, counted by
+// popcount. One step further: the AND over an east half's diagonals is the AND of its north
+// quarter's product and its south quarter's, so each quarter's product is taken once, and each pair
+// of quarters costs one AND and one popcount.
 //
 // Only the diagonals both halves can reach matter: those through the line
 // between them. West queens have r + c <= n - 1 + w - 1 and east ones
@@ -901,32 +1172,13 @@ SmallBoardFilter smallBoards;
 // side. Together: up to 4 times less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
-// reserved (20% from 16x16 up); there it takes 0.04-0.75 of propagation's
-// time (the table is at choosePlan). On the empty 16x16, 17x17 and 18x18
-// boards it takes 0.83, 0.55 and 0.86 of the time of the public quarter-join
-// counter that inspired it (bench W6; that one counts empty boards only), and
-// on 17x17 boards with 10% reserved 0.087 of plain bitmask search's (W7).
+// reserved (20% from 16x16 up), and AVX2 or AVX-512: there it takes 0.04 to
+// 0.75 of propagation's time, and more above those densities.
 //
 // Memory: the tables (8 bytes an entry, plus 4 bytes for every choice of a
 // quarter's rows and columns), and about 1 MiB of work space per thread. It
 // all comes from one budget (--memory); a board whose tables do not fit is
 // counted by search instead.
-
-// The diagonals of some queens, as masks over the whole board: bit r + c of
-// `sums`, bit c - r + n - 1 of `differences`.
-struct Diagonals {
-  std::uint64_t sums = 0, differences = 0;
-  bool meets(const Diagonals& other) const {
-    return ((sums & other.sums) | (differences & other.differences)) != 0;
-  }
-  Diagonals with(const Diagonals& other) const {
-    return {sums | other.sums, differences | other.differences};
-  }
-};
-
-inline Diagonals diagonalsOf(int n, int row, int column) {
-  return {std::uint64_t{1} << (row + column), std::uint64_t{1} << (column - row + n - 1)};
-}
 
 // The next larger number with as many bits set (Gosper's hack): adding the
 // lowest set bit carries through the lowest run of ones; the ones the carry
@@ -994,6 +1246,10 @@ class QuarterTable {
     return true;
   }
 
+  QuarterTable() = default;
+  QuarterTable(const QuarterTable&) = delete;
+  QuarterTable& operator=(const QuarterTable&) = delete;
+  ~QuarterTable() { release(); }
   void release() {
     std::free(start_);
     std::free(entries_);
@@ -1035,14 +1291,9 @@ class QuarterTable {
       return;
     }
     list(row + 1, rowsUsed, columnsUsed, queens, fill);
-    // The row's open squares, as in the row search: the diagonal r + c
-    // through (r, c) is bit c of sums >> r, and c - r + n - 1 is bit c of
-    // differences >> (n - 1 - r).
     const int boardRow = firstRow_ + row, n = board_->n;
-    const Mask attacked =
-        Mask(queens.sums >> boardRow) | Mask(queens.differences >> (n - 1 - boardRow));
-    Mask open = (board_->freeSquares[boardRow] & ~attacked) >> firstColumn_ & allColumns(columns_) &
-                ~columnsUsed;
+    Mask open = (board_->freeSquares[boardRow] & ~queens.inRow(boardRow, n)) >> firstColumn_ &
+                allColumns(columns_) & ~columnsUsed;
     for (; open; open &= open - 1) {
       const int column = indexOfLowestBit(open);
       list(row + 1, rowsUsed | Mask{1} << row, columnsUsed | Mask{1} << column,
@@ -1060,12 +1311,15 @@ class QuarterTable {
 
 // Each thread's work space: the west halves' patterns and bit planes for up
 // to kJoinChunk halves at a time (a W with more is done in chunks), and the
-// products of up to kSouthGroup south quarters at a time.
+// products of up to kSouthGroup south quarters at a time. A chunk makes each
+// plane and product 4 KiB, and a group is what the rest of a 1 MiB work space
+// holds: a chunk's 63 planes and a group's 129 products (north included),
+// read again for every north quarter, stay in a core's L2 cache (2 MiB here).
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kMaxN - 2 + 1;  // one per diagonal, one of valid halves
 // The chunk and group sizes a count uses: these, except in the fuzzer, which
-// makes them tiny so that every board it tries is cut into many of both.
+// makes them tiny (section 13) so that its boards are cut into many of both.
 struct JoinTuning {
   long chunk = kJoinChunk;
   int southGroup = kSouthGroup;
@@ -1085,34 +1339,18 @@ struct Slice {
 
 enum class JoinIsa { kPortable, kAvx2, kAvx512 };
 
-// The widest instruction set the CPU and the operating system (which must
-// save the wider registers, as XCR0 says) both allow. Asked by hand, once,
-// from the main thread: __builtin_cpu_supports would link in a constructor
-// that runs CPUID at every start-up, the judge's included, where in a
-// virtual machine each CPUID traps to the hypervisor (W1 went from 1.02 to
-// 1.12 times the cost of reading and printing).
-JoinIsa bestJoinIsa() {
-  static int best = -1;  // a constant initializer: no guard, no libstdc++
-  if (best >= 0) return JoinIsa(best);
-  best = int(JoinIsa::kPortable);
-#if defined(__x86_64__) || defined(__i386__)
-  unsigned eax, ebx, ecx, edx;
-  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE) || !(ecx & bit_AVX) ||
-      !(ecx & bit_POPCNT))
-    return JoinIsa(best);
-  unsigned savedLow, savedHigh;
-  __asm__("xgetbv" : "=a"(savedLow), "=d"(savedHigh) : "c"(0));  // XCR0
-  const bool ymmSaved = (savedLow & 0x06) == 0x06, zmmSaved = (savedLow & 0xE6) == 0xE6;
-  if (!ymmSaved || !__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx)) return JoinIsa(best);
-  if (ebx & bit_AVX2) best = int(JoinIsa::kAvx2);
-  if (zmmSaved && (ebx & bit_AVX512F) && (ecx & bit_AVX512VPOPCNTDQ)) best = int(JoinIsa::kAvx512);
-#endif
-  return JoinIsa(best);
+// The widest instruction set the CPU and the operating system allow.
+inline JoinIsa bestJoinIsa() {
+  return cpu().avx512 ? JoinIsa::kAvx512 : cpu().avx2 ? JoinIsa::kAvx2 : JoinIsa::kPortable;
 }
 
 // The board cut in four, and what the count needs to know of the cut.
 class JoinTables {
  public:
+  JoinTables() = default;
+  JoinTables(const JoinTables&) = delete;
+  JoinTables& operator=(const JoinTables&) = delete;
+  ~JoinTables() { release(); }
   // Lists the quarters, if they fit in the budget with each thread's work
   // space; false if not, and then nothing is kept.
   bool build(const Board& board, JoinBudget budget);
@@ -1180,8 +1418,8 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   n_ = n;
   isa_ = bestJoinIsa();
   north_ = n / 2, west_ = n / 2;
-  rowFlip_ = boardHasSymmetry(board, 2);
-  columnFlip_ = boardHasSymmetry(board, 1);
+  rowFlip_ = boardHasSymmetry(board, kFlipRows);
+  columnFlip_ = boardHasSymmetry(board, kFlipColumns);
   // Odd n: the column flip maps west onto east only around a middle column.
   middleColumn_ = n % 2 == 1 && columnFlip_ ? west_ : -1;
   east_ = n - west_ - (middleColumn_ >= 0);
@@ -1246,8 +1484,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
 // with AVX-512, 256 with AVX2, and 128 (two 64-bit halves) anywhere else.
 // Each has its own block type, the widest its registers hold: the compiler
 // would pass a wider one through memory.
-#if defined(__x86_64__) || defined(__i386__)
-#define QUEENS_X86 1
+#ifdef QUEENS_X86
 #define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
 #define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
 struct Avx512 {
@@ -1319,12 +1556,21 @@ class JoinCounter {
   }
 
  private:
+  // Where the listing of one W's west halves stands: the north quarter's
+  // columns, and how many halves with those columns earlier chunks took.
+  struct WestCursor {
+    std::uint64_t northColumns;
+    long taken = 0;
+  };
+
   // The placements with west rows W, chunk by chunk of the west halves.
   [[gnu::always_inline]] Count countUnit(Mask west, const Slice* slices, int sliceCount) {
     Count total = 0;
-    for (long first = 0;; first += tuning_.chunk) {
-      long listed = listWestHalves(west, first);
+    WestCursor cursor{firstSubset(popcount(west & allColumns(t_.northRows())))};
+    for (;;) {
+      long listed = listWestHalves(west, cursor);
       if (listed == 0) break;
+      halves_ += Count(listed);
       buildPlanes(listed);
       for (int i = 0; i < sliceCount; ++i)
         total += Count(slices[i].weight) * countEastHalves(west, slices[i].middleRow);
@@ -1333,32 +1579,38 @@ class JoinCounter {
     return total;
   }
 
-  // Lists the patterns of the west halves numbered first.. (at most a chunk),
-  // in the order of the north quarters' columns; returns how many.
-  [[gnu::always_inline]] long listWestHalves(Mask west, long first) {
+  // Lists the patterns of the next west halves, at most a chunk of them, in
+  // the order of the north quarters' columns, from the cursor, and moves the
+  // cursor past them; returns how many. A chunk that fills up within a group
+  // of north columns walks the rest of it, which keeps the inner loop plain.
+  [[gnu::always_inline]] long listWestHalves(Mask west, WestCursor& at) {
     const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
     const Mask northRows = west & allColumns(t_.northRows()), southRows = west >> t_.northRows();
     const Mask columns = allColumns(t_.westColumns());
-    long index = 0, listed = 0;
+    long listed = 0;
     westReach_ = 0;
-    for (std::uint64_t northColumns = firstSubset(popcount(northRows)); northColumns <= columns;
-         northColumns = nextSubset(northColumns)) {
-      const auto *north = northWest.begin(northRows, Mask(northColumns)),
-                 *northEnd = northWest.end(northRows, Mask(northColumns));
-      const auto *south = southWest.begin(southRows, columns ^ Mask(northColumns)),
-                 *southEnd = southWest.end(southRows, columns ^ Mask(northColumns));
+    for (; at.northColumns <= columns; at.northColumns = nextSubset(at.northColumns)) {
+      const Mask northColumns = Mask(at.northColumns);
+      const auto *north = northWest.begin(northRows, northColumns),
+                 *northEnd = northWest.end(northRows, northColumns);
+      const auto *south = southWest.begin(southRows, columns ^ northColumns),
+                 *southEnd = southWest.end(southRows, columns ^ northColumns);
+      const long skip = at.taken, listedBefore = listed;
+      long index = 0;  // of the group's halves
       for (; north != northEnd && south != southEnd; ++north) {
         Diagonals top = northWest.diagonals(*north);
         for (const auto* s = south; s != southEnd; ++s) {
           Diagonals bottom = southWest.diagonals(*s);
-          if (top.meets(bottom) || index++ < first || listed == tuning_.chunk) continue;
+          if (top.meets(bottom) || index++ < skip || listed == tuning_.chunk) continue;
           std::uint64_t pattern = t_.pattern(top.with(bottom));
           patterns_[listed++] = pattern;
           westReach_ |= pattern;
         }
       }
+      at.taken = skip + (listed - listedBefore);
+      if (at.taken < index) return listed;  // the chunk is full; the group goes on next time
+      at.taken = 0;
     }
-    halves_ += Count(listed);
     return listed;
   }
 
@@ -1511,64 +1763,19 @@ Count countJoining(const JoinTables& tables, Job& job, JoinIsa isa, JoinTuning t
   }
 }
 
-// One board's tables at a time, like the border classes: a plan that uses
-// them releases them when its board is counted. Constant-initialized, so the
-// judge's path pays nothing for it.
-JoinTables joinTables;
-
-// ---------------------------------------------------------------------------
-// Choosing the method for each board.
+// ===== 10. Choosing the plan ===============================================
 enum class Method { kAuto, kRows, kPropagate, kSymmetryRows, kSymmetryPropagate, kJoin };
 constexpr const char* kMethodNames[] = {
     "auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate", "join"};
 constexpr int kMethods = sizeof kMethodNames / sizeof *kMethodNames;
 
-// Engines per board, measured on whole runs (start-up included). Propagation's
-// time over the row search's on batches of random boards: N = 9 at 0%, 5%,
-// 20% reserved: 1.81, 1.41, 0.95; N = 10: 0.91, 0.94, 0.80; N = 12 at 5%:
-// 0.75; N = 14 at 5%: 0.59. So boards from 10x10 up propagate...
-constexpr int kPropagateMinN = 10;
-// ...unless they are counted by symmetry: with four border queens pinned the
-// rows are easier, and on the empty board propagation's time over the row
-// search's is 1.41 for N = 11, 1.18 for N = 12, 0.74 for N = 13 and 0.40 for
-// N = 16.
-constexpr int kSymmetricPropagateMinN = 13;
-// Below this size the symmetry bookkeeping costs more than it saves: on the
-// empty board its time over the row search's is 2.15 for N = 10, 0.85 for
-// N = 11 and 0.56 for N = 12.
-constexpr int kSymmetryMinN = 11;
-
-// How one board is counted: on the small-board path, or by an engine, with
-// symmetry when the board has more than the identity.
-struct Plan {
-  bool smallBoard = false;  // the filter, or the row search for its first board
-  Engine engine = countRowByRow;
-  bool symmetric = false;
-  BorderClasses classes;             // when symmetric
-  const JoinTables* join = nullptr;  // counted by the join instead
-  const char* name = "rows";         // what --stats calls it
-};
-
-// The join wins on large boards with few reserved squares. Its time over
-// propagation's (with symmetry on the empty board), one thread, batches of
-// 4 random boards (bench/out/build/compare, medians of 3):
-//   N \ reserved   0%    5%    10%   15%   20%   30%   45%
-//   12            0.76  0.96  1.48  1.62  2.29  3.18  2.68
-//   13            1.09  0.74  0.80  1.47  1.84  4.35  4.63
-//   14            0.42  0.43  0.67  0.75  1.22  5.38  7.66
-//   15            0.48  0.29  0.38  0.68  0.98  2.68  12.4
-//   16            0.17  0.23  0.33  0.40  0.71  2.05  12.7
-//   17, 18 (1 run)                         0.47  3.17  14.2
-//                                          0.42  1.14  8.41
-// So from 14x14 up, with at most 15% of the squares reserved (20% from
-// 16x16 up), counted after the given queens are pinned. Those are AVX-512
-// figures; the join's AVX2 code (forced on the same machine) gives, for
-// 0-20%: 14x14 0.51 0.40 0.56 0.69 1.22, 16x16 0.14 0.24 0.35 0.42 0.84, so
-// the rule holds there too. Plain 64-bit code takes about twice AVX2's time,
-// so without AVX2 auto does not join.
+// Where auto switches engines: each engine's section says why, and
+// bench/README.md ("Choosing the method") has the tables.
+constexpr int kPropagateMinN = 10, kSymmetricPropagateMinN = 13;
 constexpr int kJoinMinN = 14;
 constexpr int kJoinMostReservedPercent = 15, kJoinMostReservedPercentFrom16 = 20;
-// Whether auto counts the board by the join.
+
+// Whether auto counts the board by the join (given queens already pinned).
 bool joinWins(const Board& board) {
   if (board.n < kJoinMinN || bestJoinIsa() == JoinIsa::kPortable) return false;
   int reserved = 0;
@@ -1577,19 +1784,27 @@ bool joinWins(const Board& board) {
   return reserved * 100 <= most * board.n * board.n;
 }
 
-// Chooses how to count the board; the join if the method asks for it, or
-// auto finds that it wins, and its tables fit in the budget. A plan that
-// uses the join is released with releasePlan.
-void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
+// How one board is counted: by the join, or by a search engine, with
+// symmetry when the board has more than the identity. It owns its tables
+// and frees them with itself.
+struct Plan {
+  Engine engine = countRowByRow;
+  bool symmetric = false, joined = false;
+  BorderClasses classes;      // when symmetric
+  JoinTables join;            // when joined
+  const char* name = "rows";  // what --stats calls it
+};
+
+// Chooses how to count the board: the join if the method asks for it, or
+// auto finds that it wins, and its tables fit in the budget; else a search.
+// Nothing here throws; [[gnu::nothrow]] tells the compiler so, and its
+// callers need no exception cleanup for the Plan, which would link the
+// judge's binary to libstdc++ (section 11).
+[[gnu::nothrow]] void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
-  if (automatic && board.n <= kFilterMaxN) {
-    plan.smallBoard = true;
-    plan.name = smallBoards.searchesNext(board.n) ? "rows" : "filter";
-    return;
-  }
   if ((method == Method::kJoin || (automatic && joinWins(board))) &&
-      joinTables.build(board, budget)) {
-    plan.join = &joinTables;
+      plan.join.build(board, budget)) {
+    plan.joined = true;
     plan.name = "join";
     return;
   }
@@ -1597,50 +1812,24 @@ void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan
   bool trySymmetry = automatic
                          ? board.n >= kSymmetryMinN
                          : method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
-  int symmetries[8], symmetryCount = 0;
-  if (trySymmetry && board.n >= 2)
-    for (int s = 0; s < 8; ++s)
-      if (boardHasSymmetry(board, s)) symmetries[symmetryCount++] = s;
-  bool symmetric = symmetryCount > 1;  // more than the identity
-  if (symmetric) plan.classes.list(board, symmetries, symmetryCount);
-  bool propagate = automatic ? board.n >= (symmetric ? kSymmetricPropagateMinN : kPropagateMinN)
-                             : method == Method::kPropagate || method == Method::kSymmetryPropagate;
-  propagate = propagate && cpuHasPopcnt();  // else the same count, found more slowly
+  Symmetry symmetries[kSymmetries];
+  int symmetryCount = trySymmetry && board.n >= 2 ? boardSymmetries(board, symmetries) : 1;
+  plan.symmetric = symmetryCount > 1 && plan.classes.list(board, symmetries, symmetryCount);
+  bool propagate = automatic
+                       ? board.n >= (plan.symmetric ? kSymmetricPropagateMinN : kPropagateMinN)
+                       : method == Method::kPropagate || method == Method::kSymmetryPropagate;
+  propagate = propagate && cpu().popcnt;  // else the same count, found more slowly
   plan.engine = propagate ? countPropagating : countRowByRow;
-  plan.symmetric = symmetric;
-  plan.name = symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
-                        : (propagate ? "propagate" : "rows");
-}
-
-void releasePlan(Plan& plan) {
-  if (plan.join) joinTables.release();
-  plan.join = nullptr;
+  plan.name = plan.symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
+                             : (propagate ? "propagate" : "rows");
 }
 
 Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
-  if (plan.smallBoard) return smallBoards.count(board, job);
-  if (plan.join) return countJoining(*plan.join, job, plan.join->isa());
+  if (plan.joined) return countJoining(plan.join, job, plan.join.isa());
   return plan.symmetric ? plan.classes.count(board, plan.engine, job) : plan.engine(board, job);
 }
 
-// The whole count of a board by one method, on the calling thread.
-Count countPlacements(const Board& board, Method method,
-                      JoinBudget budget = {kDefaultMemoryBudget, 1}) {
-  if (hasGivenQueens(board)) {
-    Board pinned = board;
-    return pinGivenQueens(pinned) ? countPlacements(pinned, method, budget) : 0;
-  }
-  Job job;
-  Plan plan;
-  choosePlan(board, method, budget, plan);
-  Count total = countWithPlan(board, plan, job);
-  releasePlan(plan);
-  return total;
-}
-
-// ---------------------------------------------------------------------------
-// Threads, shares and the progress line.
-//
+// ===== 11. Threads, shares and the progress line ===========================
 // Threads are POSIX threads, declared weak: the judge links without -pthread,
 // and a C library that keeps them in a library of their own (glibc before
 // 2.34) then leaves pthread_create null. The count then runs on the calling
@@ -1752,10 +1941,9 @@ void UnitWalk::finish() {
 // together (the last unit is a small part of each thread's work), few enough
 // that every thread's walk over the top of the tree stays cheap.
 constexpr long kUnitsPerShare = 1024;
-// Boards smaller than this are counted on the calling thread, whole. On
-// batches of 20 boards, 2 threads took 1.92 times the time of 1 on the empty
-// 10x10 board, 1.13 on 11x11 and 0.89 on 12x12 (1.15, 1.15 and 0.90 with 5%
-// reserved): the probe, the measure and starting threads cost about 0.2 ms.
+// Boards smaller than this are counted on the calling thread, whole: below
+// it, the probe, the measure and starting threads (about 0.2 ms) cost more
+// than a second thread saves (bench/README.md).
 constexpr int kSplitMinN = 12;
 constexpr int kMaxThreads = 1024;
 
@@ -1820,51 +2008,25 @@ int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& un
   }
 }
 
-// What --stats says of a board whose given queens leave no placement.
-constexpr const char* kQueensClash = "given queens attack each other";
-
 // How one board is counted by the threads of this process.
 struct Counting {
   int threads = 1;
   bool terminal = false, progressShown = false;
+  long boardNumber = 0;
 };
 
-// Counts this process's share of one board with its plan; adds the nodes
-// visited to `nodes`.
-Count countShare(const Board& board, const Plan& plan, long boardNumber, const Settings& settings,
-                 Counting counting, std::FILE* err, Count& nodes) {
-  Job whole{nullptr, settings.stats};
-  const Share share = settings.share;
-  const bool splitting = share.parts > 1 || counting.threads > 1 || counting.progressShown;
-  if (plan.smallBoard || !splitting) {
-    // Counted whole; split into shares, all of it is the first share's.
-    Count total = share.part == 0 ? countWithPlan(board, plan, whole) : 0;
-    nodes += whole.nodes;
-    return total;
-  }
-  long units = 0;
-  int depth = 0;
-  if (plan.join) {
-    units = plan.join->units();  // its units are fixed: the sets of west rows
-  } else {
-    const long target = kUnitsPerShare * share.parts;
-    UnitWalk probe = UnitWalk::probe(target);
-    Job probing{&probe, settings.stats};
-    Count probed = countWithPlan(board, plan, probing);
-    if (!probe.gaveUp()) {
-      nodes += probing.nodes;
-      return share.part == 0 ? probed : 0;
-    }
-    depth = chooseSplitDepth(board, plan, target, units);
-  }
+// Counts the units of `share`, numbered at `depth`, on the threads; adds
+// the nodes visited to `nodes`.
+Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
+                 const Counting& counting, bool countsNodes, std::FILE* err, Count& nodes) {
   long unitsInShare = units / share.parts + (share.part < units % share.parts);
-  ProgressLine progress(err, counting.terminal, boardNumber, board.n, share);
+  ProgressLine progress(err, counting.terminal, counting.boardNumber, board.n, share);
   SharedUnits shared(unitsInShare, counting.progressShown ? &progress : nullptr);
   Worker workers[kMaxThreads];
   pthread_t threadIds[kMaxThreads];
   int started = 1;  // the calling thread is worker 0
   for (int i = 0; i < counting.threads; ++i)
-    workers[i] = Worker{&board, &plan, depth, share, &shared, i == 0, settings.stats};
+    workers[i] = Worker{&board, &plan, depth, share, &shared, i == 0, countsNodes};
   if (pthread_create)  // null where threads are unavailable (see above)
     for (; started < counting.threads; ++started)
       if (pthread_create(&threadIds[started], nullptr, runWorker, &workers[started]) != 0) break;
@@ -1879,18 +2041,57 @@ Count countShare(const Board& board, const Plan& plan, long boardNumber, const S
   return total;
 }
 
+// Counts this process's share of one board with its plan; adds the nodes
+// visited to `nodes`. A board too small to split is counted whole, and all
+// of it is the first share's. Like choosePlan, it says that it does not
+// throw, so that a caller holding a Plan needs no cleanup code.
+[[gnu::nothrow]] Count countShare(const Board& board, const Plan& plan, const Settings& settings,
+                                  const Counting& counting, std::FILE* err, Count& nodes) {
+  const Share share = settings.share;
+  if (share.parts == 1 && counting.threads == 1 && !counting.progressShown) {
+    Job whole{nullptr, settings.stats};
+    Count total = countWithPlan(board, plan, whole);
+    nodes += whole.nodes;
+    return total;
+  }
+  long units = 0;
+  int depth = 0;
+  if (plan.joined) {
+    units = plan.join.units();  // its units are fixed: the sets of west rows
+  } else {
+    const long target = kUnitsPerShare * share.parts;
+    UnitWalk probe = UnitWalk::probe(target);
+    Job probing{&probe, settings.stats};
+    Count probed = countWithPlan(board, plan, probing);
+    if (!probe.gaveUp()) {
+      nodes += probing.nodes;
+      return share.part == 0 ? probed : 0;
+    }
+    depth = chooseSplitDepth(board, plan, target, units);
+  }
+  return countUnits(board, plan, depth, units, share, counting, settings.stats, err, nodes);
+}
+
 // Counts this process's share of one board with the threads the settings
-// allow; adds the nodes visited to `nodes` and names the method in `method`.
-Count countBoard(const Board& board, long boardNumber, const Settings& settings, std::FILE* err,
-                 Count& nodes, const char*& method) {
+// allow, and says in `report` how.
+Count countBoard(const Board& board, long boardNumber, const Settings& settings,
+                 SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
   if (hasGivenQueens(board)) {
     Board pinned = board;
     if (pinGivenQueens(pinned))
-      return countBoard(pinned, boardNumber, settings, err, nodes, method);
-    method = kQueensClash;
+      return countBoard(pinned, boardNumber, settings, smallBoards, err, report);
+    report.method = kQueensClash;
     return 0;
   }
+  if (settings.method == Method::kAuto && board.n <= kFilterMaxN) {  // the judge's case
+    report.method = smallBoards.searchesNext(board.n) ? "rows" : "filter";
+    Job whole{nullptr, settings.stats};
+    Count total = settings.share.part == 0 ? smallBoards.count(board, whole) : 0;
+    report.nodes += whole.nodes;
+    return total;
+  }
   Counting counting;
+  counting.boardNumber = boardNumber;
   if (board.n >= kSplitMinN) {
     counting.threads = settings.threadCount();
     counting.terminal = settings.progress != ProgressMode::kOff && settings.errIsTerminal(err);
@@ -1898,256 +2099,20 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
   }
   Plan plan;
   choosePlan(board, settings.method, {settings.memory, counting.threads}, plan);
-  method = plan.name;
-  Count total = countShare(board, plan, boardNumber, settings, counting, err, nodes);
-  releasePlan(plan);
-  return total;
+  report.method = plan.name;
+  return countShare(board, plan, settings, counting, err, report.nodes);
 }
 
-// ---------------------------------------------------------------------------
-// Reads boards from a file descriptor, one at a time, in O(1) memory. On bad
-// input it stops at the first offending byte and explains it in error().
-// It calls read(2) itself, which returns as soon as a terminal has a line:
-// a board typed by hand is counted when its last row is entered, and one
-// Ctrl-D (a read of 0 bytes) ends the input. stdio's fread would wait for a
-// full buffer, and read again after the end of the input. Before each read
-// that may wait for a person or another program (a terminal or a pipe, not a
-// regular file), it flushes `out`, so that the counts so far are seen at once.
-class BoardReader {
- public:
-  BoardReader(int in, std::FILE* out) : in_(in) {
-    struct stat input;
-    flushBeforeRead_ = out && !(fstat(in, &input) == 0 && S_ISREG(input.st_mode)) ? out : nullptr;
-  }
-
-  // Reads the next board; false at the end of the input or on an error.
-  bool next(Board& board) {
-    skipWhitespace();
-    if (peek() == EOF) {
-      if (boardsRead_ == 0) fail("line %ld: expected a board, got the end of the input", line_);
-      return false;
-    }
-    long firstLine = line_;
-    board.n = readRow(kMaxN, board.freeSquares[0], board.queens[0]);
-    if (board.n < 0) return false;
-    for (int r = 1; r < board.n; ++r) {
-      skipWhitespace();
-      if (peek() == EOF)
-        return fail(
-            "line %ld: expected row %d of the %dx%d board that starts on line %ld, "
-            "got the end of the input",
-            line_, r + 1, board.n, board.n, firstLine);
-      long rowLine = line_;
-      int length = readRow(board.n, board.freeSquares[r], board.queens[r]);
-      if (length < 0) return false;
-      if (length != board.n)
-        return fail("line %ld: expected a row of %d squares, got %d", rowLine, board.n, length);
-    }
-    ++boardsRead_;
-    return true;
-  }
-
-  const char* error() const { return error_; }
-
- private:
-  static bool isBlank(int ch) { return ch == ' ' || ch == '\t' || ch == '\r'; }
-
-  int peek() {
-    if (position_ == length_) {
-      if (ended_) return EOF;
-      if (flushBeforeRead_) std::fflush(flushBeforeRead_);
-      ssize_t got;
-      do got = read(in_, buffer_, sizeof buffer_);
-      while (got < 0 && errno == EINTR);  // a signal came first: read again
-      if (got < 0) fail("cannot read the input: %s", std::strerror(errno));
-      ended_ = got <= 0;
-      length_ = got > 0 ? std::size_t(got) : 0;
-      position_ = 0;
-      if (ended_) return EOF;
-    }
-    return buffer_[position_];
-  }
-
-  void advance() {
-    if (buffer_[position_++] == '\n')
-      ++line_, column_ = 0;
-    else
-      ++column_;
-  }
-
-  void skipWhitespace() {
-    for (int ch = peek(); ch == '\n' || isBlank(ch); ch = peek()) advance();
-  }
-
-  // Reads one row, a run of '.', '*' and 'Q' followed by the end of its
-  // line, into masks of its free squares and given queens. Returns its
-  // length, or -1 after an error, as soon as the row is longer than maxLength.
-  int readRow(int maxLength, Mask& freeSquares, Mask& queens) {
-    freeSquares = queens = 0;
-    int length = 0;
-    for (int ch = peek(); ch != EOF && ch != '\n' && !isBlank(ch); ch = peek()) {
-      if (ch != '.' && ch != '*' && ch != 'Q') return failAtByte(ch, "'.', '*' or 'Q'");
-      if (length == maxLength) {
-        if (maxLength == kMaxN)
-          fail("line %ld: expected a row of at most %d squares, got more", line_, kMaxN);
-        else
-          fail("line %ld: expected a row of %d squares, got more", line_, maxLength);
-        return -1;
-      }
-      if (ch != '*') {
-        freeSquares |= Mask{1} << length;
-        if (ch == 'Q') queens |= Mask{1} << length;
-      }
-      ++length;
-      advance();
-    }
-    while (isBlank(peek())) advance();
-    int after = peek();
-    if (after != EOF && after != '\n')
-      return failAtByte(after,
-                        "the end of the row (a row is one unbroken run of '.', '*' and 'Q')");
-    return length;
-  }
-
-  int failAtByte(int byte, const char* expected) {
-    char shown[16];
-    if (byte >= 0x20 && byte < 0x7f)
-      std::snprintf(shown, sizeof shown, "'%c'", byte);
-    else
-      std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
-    fail("line %ld, column %ld: expected %s, got %s", line_, column_ + 1, expected, shown);
-    return -1;
-  }
-
-  template <class... Args>
-  bool fail(const char* format, Args... args) {
-    if (!*error_) std::snprintf(error_, sizeof error_, format, args...);  // the first one stands
-    return false;
-  }
-
-  int in_;
-  std::FILE* flushBeforeRead_;  // null: reads do not wait
-  bool ended_ = false;          // the input ended, or could not be read
-  // One 4 KiB page: a single board touches all the memory a million do (a
-  // 64 KiB buffer read 1,356 KiB for 1 board and 1,604 KiB for 1,000,000),
-  // and reading is no slower.
-  unsigned char buffer_[1 << 12];
-  std::size_t position_ = 0, length_ = 0;
-  long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes
-  long boardsRead_ = 0;
-  char error_[256] = "";
-};
-
-// ---------------------------------------------------------------------------
-// Output: the placements (--list), the search step by step (--trace), and the
-// program itself.
-
-// Draws each placement as the board with 'Q' on the queens, then an empty
-// line: valid input, whose count is 1. Stops the search as soon as the
-// output cannot be written. Takes the board as it was read, given queens
-// and all, and is used on the board with them pinned.
-class PlacementPrinter : public NodeCounter {
- public:
-  static constexpr bool kSeesEveryPlacement = true;
-  PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
-    for (int r = 0; r < n_; ++r) {
-      for (int c = 0; c < n_; ++c)
-        text_[r][c] = board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
-      text_[r][n_] = '\n';
-    }
-  }
-  void placement(const int* queenColumns) {
-    ++printed_;
-    for (int r = 0; r < n_; ++r) {
-      char square = text_[r][queenColumns[r]];  // '.', or 'Q' for a given queen
-      text_[r][queenColumns[r]] = 'Q';
-      std::fwrite(text_[r], 1, n_ + 1, out_);
-      text_[r][queenColumns[r]] = square;
-    }
-    std::fputc('\n', out_);
-  }
-  bool stopped() const { return std::ferror(out_); }
-  Count printed() const { return printed_; }
-
- protected:
-  std::FILE* out_;
-  int n_;
-
- private:
-  char text_[kMaxN][kMaxN + 1];
-  Count printed_ = 0;
-};
-
-// --list --unique: prints a placement only if it is the first of its class
-// in --list's order, that is, if no symmetry of the board maps it onto a
-// placement whose columns, row by row, come earlier.
-class ClassPrinter : public PlacementPrinter {
- public:
-  ClassPrinter(const Board& board, std::FILE* out)
-      : PlacementPrinter(board, out), symmetryCount_(boardSymmetries(board, symmetries_)) {}
-  void placement(const int* queenColumns) {
-    for (int i = 0; i < symmetryCount_; ++i) {
-      int image[kMaxN];
-      for (int r = 0; r < n_; ++r) {
-        Square moved = transform(symmetries_[i], n_, {r, queenColumns[r]});
-        image[moved.row] = moved.column;
-      }
-      if (std::lexicographical_compare(image, image + n_, queenColumns, queenColumns + n_)) return;
-    }
-    PlacementPrinter::placement(queenColumns);
-  }
-
- private:
-  int symmetries_[8];
-  int symmetryCount_;
-};
-
-// The row-by-row search as a textbook's dry run: one line per step, indented
-// two spaces per row, rows and columns numbered from 1. Each queen placed;
-// each row with no open square, and each row whose open squares have all been
-// tried, with the return to the row above; each placement drawn as --list
-// draws it.
-class SearchTracer : public PlacementPrinter {
- public:
-  using PlacementPrinter::PlacementPrinter;
-  void place(int row, int column) {
-    std::fprintf(out_, "%*srow %d: queen on column %d\n", 2 * row, "", row + 1, column + 1);
-  }
-  void deadEnd(int row) { backUp(row, "no open square"); }
-  void exhausted(int row) { backUp(row, "no other open square"); }
-
- private:
-  void backUp(int row, const char* why) {
-    if (row == 0)
-      std::fprintf(out_, "row 1: %s, the search is over\n", why);
-    else
-      std::fprintf(out_, "%*srow %d: %s, back to row %d\n", 2 * row, "", row + 1, why, row);
-  }
-};
-
-// --list and --trace: the row search on the board with its given queens
-// pinned, drawn as the board was read; returns how many placements it drew.
-template <class Printer>
-Count showSearch(const Board& board, std::FILE* out, Count& nodes, const char*& method) {
-  Board pinned = board;
-  if (!pinGivenQueens(pinned)) {
-    method = kQueensClash;
-    return 0;
-  }
-  Printer printer(board, out);
-  searchRowByRow(pinned, printer);
-  nodes = printer.nodes();
-  return printer.printed();
-}
-
+// ===== 12. The program =====================================================
+// Printed with the program's name twice: the usage line and the example.
 constexpr const char* kUsage =
-    "usage: solution [OPTION]... < boards.txt\n"
+    "usage: %s [OPTION]... < boards.txt\n"
     "Counts the ways to place N queens that do not attack each other on each\n"
     "board read from stdin. A board is N rows of N characters, '.' free, '*'\n"
     "reserved and 'Q' a queen already placed, 1 <= N <= 32, one row per line;\n"
     "blank lines may separate boards. Prints one count per board, one per line:\n"
     "the placements that include every 'Q' (0 if two of them attack each other).\n"
-    "  example: printf '.Q..\\n....\\n....\\n....\\n' | solution   prints 1\n"
+    "  example: printf '.Q..\\n....\\n....\\n....\\n' | %s   prints 1\n"
     "\n"
     "  --list         before each count, print every placement: the board with\n"
     "                 'Q' on the queens, then an empty line\n"
@@ -2172,7 +2137,7 @@ constexpr const char* kUsage =
     "                 terminal (by default it shows on a terminal, for a board\n"
     "                 that counts for more than a second)\n"
     "  --no-progress  never show the progress line\n"
-    "  --help         print this help and exit\n"
+    "  -h, --help     print this help and exit\n"
     "\n"
     "Exit status: 0 on success; 1 on bad input, after the counts of the boards\n"
     "before it, or when the output cannot be written; 2 on a bad option.\n";
@@ -2186,6 +2151,7 @@ long parseNumber(const char* text, char end, long max) {
   return digit != text && *digit == end && value >= 1 && value <= max ? value : 0;
 }
 
+constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
 // Reads a size in bytes: a whole number from 1 up, then K, M or G for 1024,
 // 1024^2 or 1024^3 of them; 0 if it is not one, or over 2^50 bytes.
 std::uint64_t parseSize(const char* text) {
@@ -2196,116 +2162,115 @@ std::uint64_t parseSize(const char* text) {
   if (*suffix == 'M') shift = 20;
   if (*suffix == 'G') shift = 30;
   if (*suffix && (!shift || suffix[1])) return 0;
-  long number = parseNumber(text, *suffix, 1L << 50);
-  return number && std::uint64_t(number) << shift <= std::uint64_t{1} << 50
-             ? std::uint64_t(number) << shift
-             : 0;
+  long number = parseNumber(text, *suffix, 1L << (kMostMemoryShift - shift));  // before the shift
+  return std::uint64_t(number) << shift;
 }
 
-// Writes a count in decimal into `digits`; returns where the text starts.
-const char* formatCount(Count count, char (&digits)[40]) {
-  char* at = digits + sizeof digits - 1;
-  *at = '\0';
-  do *--at = char('0' + divideCount(count, 10));
-  while (count);
-  return at;
+// What the command line asks for.
+struct Options {
+  bool listing = false, tracing = false, unique = false, help = false;
+  Settings settings;
+};
+
+// Reads one option into `options`; false if it is not one, with the reason
+// in `why` (a format for the argument).
+bool parseOption(const char* arg, Options& options, const char*& why) {
+  auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
+  auto value = [arg](const char* option) {  // the text after "--option=", or null
+    std::size_t length = std::strlen(option);
+    return std::strncmp(arg, option, length) == 0 ? arg + length : nullptr;
+  };
+  Settings& settings = options.settings;
+  if (is("--help") || is("-h")) return options.help = true;
+  if (is("--list")) return options.listing = true;
+  if (is("--trace")) return options.tracing = true;
+  if (is("--unique")) return options.unique = true;
+  if (is("--stats")) return settings.stats = true;
+  if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
+  if (is("--no-progress")) return settings.progress = ProgressMode::kOff, true;
+  if (const char* name = value("--method=")) {
+    int m = 0;
+    while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
+    settings.method = Method(m);
+    why =
+        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate or join";
+    return m < kMethods;
+  }
+  if (const char* size = value("--memory=")) {
+    settings.memory = parseSize(size);
+    why =
+        "'%s': expected --memory=SIZE from 1 to 1048576G, such as 512M or 4G (K, M, G: 1024^1..3)";
+    return settings.memory != 0;
+  }
+  if (const char* count = value("--threads=")) {
+    settings.threads = int(parseNumber(count, '\0', kMaxThreads));
+    why = "'%s': expected --threads=N with 1 <= N <= 1024";
+    return settings.threads != 0;
+  }
+  if (const char* share = value("--part=")) {
+    long part = parseNumber(share, '/', 1L << 30);
+    const char* slash = std::strchr(share, '/');
+    long parts = slash ? parseNumber(slash + 1, '\0', 1L << 30) : 0;
+    settings.share = Share{int(part - 1), int(parts)};
+    why = "'%s': expected --part=K/M with 1 <= K <= M <= 1073741824";
+    return part && parts && part <= parts;
+  }
+  why = "unknown option '%s'";
+  return false;
 }
 
-int badOption(std::FILE* err, const char* format, const char* arg = "") {
+// Why the options cannot go together, or null if they can.
+const char* clashOf(const Options& options) {
+  const Settings& settings = options.settings;
+  const bool showing = options.listing || options.tracing;
+  if (options.listing && options.tracing)
+    return "--list and --trace both print the placements; choose one";
+  if (showing && settings.method != Method::kAuto && settings.method != Method::kRows)
+    return "--list and --trace always search row by row; drop --method";
+  if (showing && settings.share.parts > 1)
+    return "--list and --trace show the whole search; drop --part";
+  if (options.unique && options.tracing) return "--trace shows every placement; drop --unique";
+  if (options.unique && settings.share.parts > 1)
+    return "--unique divides the whole count by the symmetries; drop --part";
+  return nullptr;
+}
+
+// An error about the options, as GNU tools give it; returns exit status 2.
+int badOptions(std::FILE* err, const char* name, const char* format, const char* arg = "") {
   std::fputs("error: ", err);
   std::fprintf(err, format, arg);
-  std::fprintf(err, "\n%s", kUsage);
+  std::fprintf(err, "\nTry '%s --help' for more information.\n", name);
   return 2;
 }
 
-// The whole program on the given streams; returns the exit status.
-int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
-  bool listing = false, tracing = false, unique = false;
-  Settings settings;
-  for (int i = 1; i < argc; ++i) {
-    const char* arg = argv[i];
-    auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
-    auto value = [arg](const char* option) {  // the text after "--option=", or null
-      std::size_t length = std::strlen(option);
-      return std::strncmp(arg, option, length) == 0 ? arg + length : nullptr;
-    };
-    if (is("--help")) {
-      std::fputs(kUsage, out);
-      return 0;
-    } else if (is("--list")) {
-      listing = true;
-    } else if (is("--trace")) {
-      tracing = true;
-    } else if (is("--unique")) {
-      unique = true;
-    } else if (is("--stats")) {
-      settings.stats = true;
-    } else if (is("--progress")) {
-      settings.progress = ProgressMode::kOn;
-    } else if (is("--no-progress")) {
-      settings.progress = ProgressMode::kOff;
-    } else if (const char* name = value("--method=")) {
-      int m = 0;
-      while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
-      if (m == kMethods)
-        return badOption(err,
-                         "'%s': expected a method: auto, rows, propagate, symmetry-rows, "
-                         "symmetry-propagate or join",
-                         arg);
-      settings.method = Method(m);
-    } else if (const char* size = value("--memory=")) {
-      settings.memory = parseSize(size);
-      if (!settings.memory)
-        return badOption(
-            err, "'%s': expected --memory=SIZE, such as 512M or 4G (K, M, G: 1024^1..3 bytes)",
-            arg);
-    } else if (const char* count = value("--threads=")) {
-      settings.threads = int(parseNumber(count, '\0', kMaxThreads));
-      if (!settings.threads)
-        return badOption(err, "'%s': expected --threads=N with 1 <= N <= 1024", arg);
-    } else if (const char* share = value("--part=")) {
-      long part = parseNumber(share, '/', 1L << 30);
-      const char* slash = std::strchr(share, '/');
-      long parts = slash ? parseNumber(slash + 1, '\0', 1L << 30) : 0;
-      if (!part || !parts || part > parts)
-        return badOption(err, "'%s': expected --part=K/M with 1 <= K <= M", arg);
-      settings.share = Share{int(part - 1), int(parts)};
-    } else {
-      return badOption(err, "unknown option '%s'", arg);
-    }
-  }
-  if (listing && tracing)
-    return badOption(err, "--list and --trace both print the placements; choose one");
-  if ((listing || tracing) && settings.method != Method::kAuto && settings.method != Method::kRows)
-    return badOption(err, "--list and --trace always search row by row; drop --method");
-  if ((listing || tracing) && settings.share.parts > 1)
-    return badOption(err, "--list and --trace show the whole search; drop --part");
-  if (unique && tracing) return badOption(err, "--trace shows every placement; drop --unique");
-  if (unique && settings.share.parts > 1)
-    return badOption(err, "--unique divides the whole count by the symmetries; drop --part");
+// Counts (or lists, or traces) every board of the input; returns the exit
+// status.
+int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options) {
+  const Settings& settings = options.settings;
   BoardReader reader(in, out);
+  SmallBoardFilter smallBoards;  // the empty small boards' placements, listed once
   Board board;
   int writeError = 0;
   for (long boardNumber = 1; !writeError && reader.next(board); ++boardNumber) {
     timespec start;
     if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
-    Count count, nodes = 0;
-    const char* method = "rows";
-    if (listing) {
-      count = unique ? showSearch<ClassPrinter>(board, out, nodes, method)
-                     : showSearch<PlacementPrinter>(board, out, nodes, method);
-    } else if (tracing) {
-      count = showSearch<SearchTracer>(board, out, nodes, method);
+    Report report;
+    Count count;
+    if (options.listing) {
+      count = options.unique ? showSearch<ClassPrinter>(board, out, report)
+                             : showSearch<PlacementPrinter>(board, out, report);
+    } else if (options.tracing) {
+      count = showSearch<SearchTracer>(board, out, report);
     } else {
-      count = countBoard(board, boardNumber, settings, err, nodes, method);
-      if (unique) count = countUnique(board, count);
+      count = countBoard(board, boardNumber, settings, smallBoards, err, report);
+      if (options.unique) count = countUnique(board, count);
     }
     char digits[40];
     std::fputs(formatCount(count, digits), out);
     std::fputc('\n', out);
     if (settings.stats)
       std::fprintf(err, "board %ld: %dx%d, %s, %s nodes, %.3f ms\n", boardNumber, board.n, board.n,
-                   method, formatCount(nodes, digits), 1000 * secondsSince(start));
+                   report.method, formatCount(report.nodes, digits), 1000 * secondsSince(start));
     if (std::ferror(out)) writeError = errno ? errno : EIO;
   }
   if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
@@ -2320,8 +2285,96 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
   return 0;
 }
 
+// The whole program on the given streams; returns the exit status.
+int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
+  const char* name = argc > 0 && std::strrchr(argv[0], '/') ? std::strrchr(argv[0], '/') + 1
+                     : argc > 0                             ? argv[0]
+                                                            : "solution";
+  Options options;
+  for (int i = 1; i < argc; ++i) {
+    const char* why = nullptr;
+    if (!parseOption(argv[i], options, why)) return badOptions(err, name, why, argv[i]);
+  }
+  if (options.help) {
+    std::fprintf(out, kUsage, name, name);
+    return std::fflush(out) == 0 ? 0 : 1;
+  }
+  if (const char* clash = clashOf(options)) return badOptions(err, name, "%s", clash);
+  return countBoards(in, out, err, options);
+}
+
 }  // namespace queens
 
 #ifndef QUEENS_NO_MAIN  // a test harness that includes this file brings its own main
 int main(int argc, char** argv) { return queens::run(0, stdout, stderr, argc, argv); }
+#endif
+
+// ===== 13. Hooks for the tests, the fuzzer and the bench ===================
+// tests/fuzz_solution.cpp, tests/wide_counts.cpp and bench/unit_costs.cpp
+// include this file with QUEENS_NO_MAIN defined. Besides run(), Board,
+// BoardReader, Count, formatCount, divideCount, countUnique and Method, this
+// is all they use.
+#ifdef QUEENS_NO_MAIN
+namespace queens::hooks {
+
+// One board's count (or --part's share) by one method, on one thread. Small
+// boards of a size seen before are filtered, as in a batch.
+Count countWith(const Board& board, Method method, Share share = {}) {
+  static SmallBoardFilter smallBoards;
+  Settings settings{method, 1, share, ProgressMode::kOff};
+  Report report;
+  return countBoard(board, 1, settings, smallBoards, stderr, report);
+}
+
+// Whether the join counts `expected` on every instruction set this CPU has,
+// with the usual chunk and group sizes and tiny ones; true if it can't join.
+bool joinAgrees(const Board& board, Count expected) {
+  Board pinned = board;
+  if (!pinGivenQueens(pinned)) return true;
+  JoinTables tables;
+  if (!tables.build(pinned, {kDefaultMemoryBudget, 1})) return true;  // 1x1
+  for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
+    for (JoinTuning tuning : {JoinTuning{}, JoinTuning{7, 3}}) {
+      Job job;
+      if (countJoining(tables, job, JoinIsa(isa), tuning) != expected) return false;
+    }
+  return true;
+}
+
+// --list (or --list --unique) of one board into `out`; how many it drew.
+Count listed(const Board& board, bool unique, std::FILE* out) {
+  Report report;
+  return unique ? showSearch<ClassPrinter>(board, out, report)
+                : showSearch<PlacementPrinter>(board, out, report);
+}
+
+// A board's search split as --threads and --part split it (the join left
+// out), to measure the cost of its units and shares.
+class SearchSplit {
+ public:
+  // The split for `shares` shares of kUnitsPerShare units each.
+  SearchSplit(const Board& board, int shares) : board_(board) {
+    choosePlan(board, Method::kAuto, JoinBudget{0, 1}, plan_);  // no room to join
+    depth_ = chooseSplitDepth(board, plan_, kUnitsPerShare * shares, units_);
+  }
+  const char* method() const { return plan_.name; }
+  int depth() const { return depth_; }
+  long units() const { return units_; }
+  // The nodes that one share visits; with as many shares as units, one unit.
+  Count nodesOf(Share share) const {
+    SharedUnits shared(1, nullptr);
+    UnitWalk walk(depth_, share, &shared, false);
+    Job job{&walk, true};
+    countWithPlan(board_, plan_, job);
+    return job.nodes;
+  }
+
+ private:
+  const Board& board_;
+  Plan plan_;
+  int depth_ = 0;
+  long units_ = 0;
+};
+
+}  // namespace queens::hooks
 #endif

@@ -18,30 +18,20 @@
 namespace {
 
 using queens::Count;
+using queens::hooks::SearchSplit;
 
-// Nodes visited by share `part` of `parts` at the given depth: with parts
-// equal to the number of units, that is one unit.
-Count shareNodes(const queens::Board& board, const queens::Plan& plan, int depth, int part,
-                 int parts) {
-  queens::SharedUnits shared(1, nullptr);
-  queens::UnitWalk walk(depth, queens::Share{part, parts}, &shared, false);
-  queens::Job job{&walk, true};
-  queens::countWithPlan(board, plan, job);
-  return job.nodes;
-}
-
-void threads(const queens::Board& board, const queens::Plan& plan, const std::vector<int>& counts) {
-  long units = 0;
-  int depth = queens::chooseSplitDepth(board, plan, queens::kUnitsPerShare, units);
+void threads(const queens::Board& board, const std::vector<int>& counts) {
+  SearchSplit split(board, 1);
+  const long units = split.units();
   std::vector<Count> cost;
   Count total = 0, largest = 0;
   for (long i = 0; i < units; ++i) {
-    cost.push_back(shareNodes(board, plan, depth, int(i), int(units)));
+    cost.push_back(split.nodesOf(queens::Share{int(i), int(units)}));
     total += cost.back();
     largest = std::max(largest, cost.back());
   }
   std::printf("%ld units at depth %d, %llu nodes; the largest unit is %.2f%% of the work\n", units,
-              depth, (unsigned long long)total, 100.0 * double(largest) / double(total));
+              split.depth(), (unsigned long long)total, 100.0 * double(largest) / double(total));
   for (int t : counts) {
     // Each unit, in order, goes to the thread that frees up first.
     std::priority_queue<Count, std::vector<Count>, std::greater<Count>> freeAt;
@@ -57,18 +47,17 @@ void threads(const queens::Board& board, const queens::Plan& plan, const std::ve
   }
 }
 
-void shares(const queens::Board& board, const queens::Plan& plan, const std::vector<int>& counts) {
+void shares(const queens::Board& board, const std::vector<int>& counts) {
   for (int m : counts) {
-    long units = 0;
-    int depth = queens::chooseSplitDepth(board, plan, queens::kUnitsPerShare * m, units);
+    SearchSplit split(board, m);
     Count total = 0, slowest = 0;
     for (int k = 0; k < m; ++k) {
-      Count nodes = shareNodes(board, plan, depth, k, m);
+      Count nodes = split.nodesOf(queens::Share{k, m});
       total += nodes;
       slowest = std::max(slowest, nodes);
     }
-    std::printf("%4d shares of %ld units at depth %d: slowest / mean share %.3f\n", m, units, depth,
-                double(slowest) * m / double(total));
+    std::printf("%4d shares of %ld units at depth %d: slowest / mean share %.3f\n", m,
+                split.units(), split.depth(), double(slowest) * m / double(total));
   }
 }
 
@@ -83,12 +72,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: unit_costs threads|shares N... < board.txt\n");
     return 2;
   }
-  queens::Plan plan;
-  // No room for the join's tables: this tool measures the search's units.
-  queens::choosePlan(board, queens::Method::kAuto, queens::JoinBudget{0, 1}, plan);
-  std::printf("%dx%d board, %s\n", board.n, board.n, plan.name);
+  std::printf("%dx%d board, %s\n", board.n, board.n, SearchSplit(board, 1).method());
   if (std::string(argv[1]) == "threads")
-    threads(board, plan, counts);
+    threads(board, counts);
   else
-    shares(board, plan, counts);
+    shares(board, counts);
 }

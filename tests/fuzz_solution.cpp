@@ -22,55 +22,23 @@ int openBytes(const std::uint8_t* data, std::size_t size) {
   return ends[0];
 }
 
-// The count of share `part` of `parts`, on one thread, as countBoard splits.
-queens::Count countShare(const queens::Board& board, int part, int parts,
-                         queens::Method method = queens::Method::kAuto) {
-  queens::Settings settings;
-  settings.share = queens::Share{part, parts};
-  settings.method = method;
-  queens::Count nodes = 0;
-  const char* name = nullptr;
-  return queens::countBoard(board, 1, settings, stderr, nodes, name);
-}
-
-// The join on each instruction set this CPU has, with the usual chunks of
-// west halves and groups of south quarters and with tiny ones.
-void checkJoin(const queens::Board& board, queens::Count rows) {
-  queens::Board pinned = board;
-  if (!queens::pinGivenQueens(pinned)) return;  // no placement; countPlacements checked the 0
-  if (!queens::joinTables.build(pinned, {queens::kDefaultMemoryBudget, 1})) return;  // 1x1
-  for (int isa = 0; isa <= int(queens::bestJoinIsa()); ++isa)
-    for (queens::JoinTuning tuning : {queens::JoinTuning{}, queens::JoinTuning{7, 3}}) {
-      queens::Job job;
-      if (queens::countJoining(queens::joinTables, job, queens::JoinIsa(isa), tuning) != rows)
-        std::abort();
-    }
-  queens::joinTables.release();
-}
-
 void checkMethodsAgree(const std::uint8_t* data, std::size_t size, std::FILE* sink) {
+  using queens::Method;
+  namespace hooks = queens::hooks;
   int in = openBytes(data, size);
   queens::BoardReader reader(in, nullptr);
   queens::Board board;
   while (reader.next(board)) {
-    queens::Count rows = queens::countPlacements(board, queens::Method::kRows);
-    for (queens::Method method :
-         {queens::Method::kAuto, queens::Method::kPropagate, queens::Method::kSymmetryRows,
-          queens::Method::kSymmetryPropagate, queens::Method::kJoin})
-      if (queens::countPlacements(board, method) != rows) std::abort();
-    checkJoin(board, rows);
-    if (countShare(board, 0, 2) + countShare(board, 1, 2) != rows) std::abort();
-    if (countShare(board, 0, 2, queens::Method::kJoin) +
-            countShare(board, 1, 2, queens::Method::kJoin) !=
-        rows)
-      std::abort();
-    queens::Count nodes = 0;
-    const char* method = nullptr;
-    if (queens::showSearch<queens::PlacementPrinter>(board, sink, nodes, method) != rows)
-      std::abort();
-    if (queens::showSearch<queens::ClassPrinter>(board, sink, nodes, method) !=
-        queens::countUnique(board, rows))
-      std::abort();
+    queens::Count rows = hooks::countWith(board, Method::kRows);
+    for (Method method : {Method::kAuto, Method::kPropagate, Method::kSymmetryRows,
+                          Method::kSymmetryPropagate, Method::kJoin})
+      if (hooks::countWith(board, method) != rows) std::abort();
+    if (!hooks::joinAgrees(board, rows)) std::abort();
+    for (Method method : {Method::kAuto, Method::kJoin})
+      if (hooks::countWith(board, method, {0, 2}) + hooks::countWith(board, method, {1, 2}) != rows)
+        std::abort();
+    if (hooks::listed(board, false, sink) != rows) std::abort();
+    if (hooks::listed(board, true, sink) != queens::countUnique(board, rows)) std::abort();
   }
   close(in);
 }
