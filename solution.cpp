@@ -54,6 +54,7 @@
 #include <atomic>
 #include <cassert>
 #include <cerrno>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -303,13 +304,16 @@ class BoardReader {
     long firstLine = line_;
     board.n = readRow(kMaxN, board.freeSquares[0], board.queens[0]);
     if (board.n < 0) return false;
+    // A board's rows stand on consecutive lines: a blank line, or the end of
+    // the input, before the last one means the board was cut short.
     for (int r = 1; r < board.n; ++r) {
-      skipWhitespace();
-      if (peek() == EOF)
+      if (peek() == '\n') advance();
+      while (isBlank(peek())) advance();  // leading blanks are fine
+      if (peek() == EOF || peek() == '\n')
         return fail(
-            "line %ld: expected row %d of the %dx%d board that starts on line %ld, "
-            "got the end of the input",
-            line_, r + 1, board.n, board.n, firstLine);
+            "line %ld: the %dx%d board that starts on line %ld has %d rows and needs %d, got %s",
+            line_, board.n, board.n, firstLine, r, board.n,
+            peek() == EOF ? "the end of the input" : "a blank line");
       long rowLine = line_;
       int length = readRow(board.n, board.freeSquares[r], board.queens[r]);
       if (length < 0) return false;
@@ -673,6 +677,7 @@ constexpr const char* kQueensClash = "given queens attack each other";
 struct Report {
   const char* method = "rows";
   Count nodes = 0;
+  const char* note = "";  // how --part split the board, when it matters
 };
 
 // --list and --trace: the row search on the board with its given queens
@@ -716,16 +721,21 @@ class SharedUnits;  // the threads' common state, below with the threads
 // on it.
 class UnitWalk {
  public:
-  // Counts the board whole, unless some depth holds `target` nodes: then it
-  // gives up, and the board is worth splitting. A small board is counted by
-  // its probe alone, and starts no thread.
-  static UnitWalk probe(long target) {
+  // Counts the board whole, unless it visits `most` nodes: then it gives
+  // up, and the board is worth splitting. A small board is counted by its
+  // probe alone, and starts no thread.
+  static UnitWalk probe(long most) {
     UnitWalk walk(kMaxN, Share{}, nullptr, true);  // no node is that deep
-    walk.probeTarget_ = target;
+    walk.mostTopNodes_ = most;
     return walk;
   }
-  // Counts nothing: measures how many units `depth` gives.
-  static UnitWalk measure(int depth) { return UnitWalk(depth, Share{}, nullptr, false); }
+  // Counts nothing: measures how many units `depth` gives, unless the walk
+  // above it visits `most` nodes (then it gives up).
+  static UnitWalk measure(int depth, long most) {
+    UnitWalk walk(depth, Share{}, nullptr, false);
+    walk.mostTopNodes_ = most;
+    return walk;
+  }
   // Counts the units of `share` that it claims from `shared`.
   UnitWalk(int depth, Share share, SharedUnits* shared, bool reportsTop)
       : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop) {}
@@ -737,11 +747,10 @@ class UnitWalk {
   long unitsSeen() const { return seen_; }
   bool gaveUp() const { return gaveUp_; }
 
-  // Whether to search below a node `depth` queens deep: false once a probe
-  // has given up, so that the search unwinds at once.
-  bool enter(int depth) {
-    if (probeTarget_ == 0) return true;
-    gaveUp_ = gaveUp_ || ++nodesAt_[depth] >= probeTarget_;
+  // Whether to search below a node above the split depth: false once the
+  // walk has given up, so that the search unwinds at once.
+  bool enter(int) {
+    gaveUp_ = gaveUp_ || ++topNodes_ >= mostTopNodes_;
     return !gaveUp_;
   }
   // Called at each unit, in the search's order: whether this walk counts it.
@@ -757,9 +766,8 @@ class UnitWalk {
   long seen_ = 0;          // units met so far, of every share
   long claimed_ = -1;      // the unit of this share that this walk holds, or -1
   bool counting_ = false;  // a claimed unit is being counted
-  long probeTarget_ = 0;   // 0: not a probe
+  long topNodes_ = 0, mostTopNodes_ = LONG_MAX;  // nodes above the split depth
   bool gaveUp_ = false;
-  long nodesAt_[kMaxN] = {};  // a probe's nodes per depth
 };
 
 // The row search split: above the split depth every thread walks the tree
@@ -1941,6 +1949,13 @@ void UnitWalk::finish() {
 // together (the last unit is a small part of each thread's work), few enough
 // that every thread's walk over the top of the tree stays cheap.
 constexpr long kUnitsPerShare = 1024;
+// A tree of fewer nodes than this (about a millisecond) is counted whole, by
+// the first share only: splitting it would cost more than it saves.
+constexpr long kSmallTreeNodes = 1 << 15;
+// Every thread of every share walks the tree above the split depth, so the
+// split is never deeper than a walk of this many nodes (tens of ms): with
+// very many shares, some get no unit and print 0 after that walk.
+constexpr long kMostTopNodes = 1 << 20;
 // Boards smaller than this are counted on the calling thread, whole: below
 // it, the probe, the measure and starting threads (about 0.2 ms) cost more
 // than a second thread saves (bench/README.md).
@@ -1996,13 +2011,15 @@ void* runWorker(void* worker) {
   return nullptr;
 }
 
-// The shallowest depth of the board's search that gives `target` units (or
-// N - 1, the deepest there is); sets `units` to the units it gives.
+// The shallowest depth of the board's search that gives `target` units, or
+// else the deepest whose walk above it stays under kMostTopNodes (N - 1 at
+// most); sets `units` to the units it gives.
 int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& units) {
-  for (int depth = 0;; ++depth) {
-    UnitWalk measure = UnitWalk::measure(depth);
+  for (int depth = 0;; ++depth) {  // depth 0 has no node above it
+    UnitWalk measure = UnitWalk::measure(depth, kMostTopNodes);
     Job measuring{&measure, false};
     countWithPlan(board, plan, measuring);
+    if (measure.gaveUp()) return depth - 1;  // `units` still holds its units
     units = measure.unitsSeen();
     if (units >= target || depth == board.n - 1) return depth;
   }
@@ -2042,16 +2059,17 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 }
 
 // Counts this process's share of one board with its plan; adds the nodes
-// visited to `nodes`. A board too small to split is counted whole, and all
-// of it is the first share's. Like choosePlan, it says that it does not
-// throw, so that a caller holding a Plan needs no cleanup code.
+// visited to the report. A tree too small to split is counted whole, and
+// all of it is the first share's; with more shares than units, some shares
+// have none. Like choosePlan, it says that it does not throw, so that a
+// caller holding a Plan needs no cleanup code.
 [[gnu::nothrow]] Count countShare(const Board& board, const Plan& plan, const Settings& settings,
-                                  const Counting& counting, std::FILE* err, Count& nodes) {
+                                  const Counting& counting, std::FILE* err, Report& report) {
   const Share share = settings.share;
   if (share.parts == 1 && counting.threads == 1 && !counting.progressShown) {
     Job whole{nullptr, settings.stats};
     Count total = countWithPlan(board, plan, whole);
-    nodes += whole.nodes;
+    report.nodes += whole.nodes;
     return total;
   }
   long units = 0;
@@ -2059,17 +2077,18 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   if (plan.joined) {
     units = plan.join.units();  // its units are fixed: the sets of west rows
   } else {
-    const long target = kUnitsPerShare * share.parts;
-    UnitWalk probe = UnitWalk::probe(target);
+    UnitWalk probe = UnitWalk::probe(kSmallTreeNodes);
     Job probing{&probe, settings.stats};
     Count probed = countWithPlan(board, plan, probing);
     if (!probe.gaveUp()) {
-      nodes += probing.nodes;
+      report.nodes += probing.nodes;
+      if (share.parts > 1) report.note = ", too small to split: counted by share 1";
       return share.part == 0 ? probed : 0;
     }
-    depth = chooseSplitDepth(board, plan, target, units);
+    depth = chooseSplitDepth(board, plan, kUnitsPerShare * share.parts, units);
   }
-  return countUnits(board, plan, depth, units, share, counting, settings.stats, err, nodes);
+  if (share.part >= units) report.note = ", no unit of work in this share";
+  return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report.nodes);
 }
 
 // Counts this process's share of one board with the threads the settings
@@ -2100,7 +2119,7 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
   Plan plan;
   choosePlan(board, settings.method, {settings.memory, counting.threads}, plan);
   report.method = plan.name;
-  return countShare(board, plan, settings, counting, err, report.nodes);
+  return countShare(board, plan, settings, counting, err, report);
 }
 
 // ===== 12. The program =====================================================
@@ -2269,8 +2288,9 @@ int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options) 
     std::fputs(formatCount(count, digits), out);
     std::fputc('\n', out);
     if (settings.stats)
-      std::fprintf(err, "board %ld: %dx%d, %s, %s nodes, %.3f ms\n", boardNumber, board.n, board.n,
-                   report.method, formatCount(report.nodes, digits), 1000 * secondsSince(start));
+      std::fprintf(err, "board %ld: %dx%d, %s, %s nodes, %.3f ms%s\n", boardNumber, board.n,
+                   board.n, report.method, formatCount(report.nodes, digits),
+                   1000 * secondsSince(start), report.note);
     if (std::ferror(out)) writeError = errno ? errno : EIO;
   }
   if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
