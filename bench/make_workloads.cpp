@@ -59,7 +59,7 @@ const std::vector<HoledBoard> kHardBoards = {{20, 45, 2, false},
 const std::vector<HoledBoard> kSmokeBoards = {{14, 40, 1, false}, {16, 50, 2, true}};
 
 // W7: sparse boards, where the join wins most and search takes longest.
-const std::vector<HoledBoard> kSparseBoards = {{17, 3, 1703, false}, {17, 5, 17, false},
+const std::vector<HoledBoard> kSparseBoards = {{17, 3, 1703, false},  {17, 5, 17, false},
                                                {17, 10, 1710, false}, {18, 3, 1803, false},
                                                {18, 5, 1805, false},  {18, 10, 1810, false}};
 const std::vector<HoledBoard> kSmokeSparseBoards = {{12, 5, 17, false}, {13, 10, 1710, false}};
