@@ -281,12 +281,10 @@ inline const CpuFeatures& cpu() {
 // ===== 2. The reader =======================================================
 // Reads boards from a file descriptor, one at a time, in O(1) memory. On bad
 // input it stops at the first offending byte and explains it in error().
-// It calls read(2) itself, which returns as soon as a terminal has a line:
-// a board typed by hand is counted when its last row is entered, and one
-// Ctrl-D (a read of 0 bytes) ends the input. stdio's fread would wait for a
-// full buffer, and read again after the end of the input. Before each read
-// that may wait for a person or another program (a terminal or a pipe, not a
-// regular file), it flushes `out`, so that the counts so far are seen at once.
+// It calls read(2), which returns as soon as a terminal has a line (stdio
+// would wait for a full buffer, and read again after one Ctrl-D), and it
+// flushes `out` before a read that may wait (a terminal or a pipe), so the
+// counts so far are seen at once.
 class BoardReader {
  public:
   BoardReader(int in, std::FILE* out) : in_(in) {
@@ -696,20 +694,15 @@ Count showSearch(const Board& board, std::FILE* out, Report& report) {
 }
 
 // ===== 6. Units of work ====================================================
-// Units of work, for --threads, --part and the progress line. A search tree
-// is cut at a fixed depth (queens placed); each node at that depth is one
-// unit, and the units are numbered in the order the search meets them, the
-// same on every run and machine. Every thread walks the top of the tree
-// itself (it is small) and counts only the units it claims:
-//   - --part=K/M keeps unit i only if i % M == K - 1: M fixed shares,
-//     interleaved, so that neighbouring units, which tend to cost alike, go
-//     to different shares;
-//   - within a share, threads claim units one at a time from a shared counter
-//     as they free up, so they finish together.
-// At a depth of at most N - 1 the whole count comes from units: every
-// engine reaches that depth before it counts anything (the row search counts
-// at its last row, propagation when one row is left). A probe's depth is
-// deeper than any node, so a probe counts the whole tree itself.
+// For --threads, --part and the progress line. A search tree is cut at a
+// fixed depth (queens placed); each node there is a unit, numbered in the
+// order the search meets them, the same on every machine. Every thread walks
+// the top of the tree itself and counts only the units it claims: --part=K/M
+// keeps unit i if i % M == K - 1 (neighbouring units, which cost alike, go to
+// different shares), and within a share threads claim units one at a time
+// from a shared counter, so they finish together. Every engine reaches depth
+// N - 1 before it counts anything, so at any depth up to that the whole count
+// comes from units. A probe's depth is deeper than any node: it counts all.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
 };
@@ -812,9 +805,8 @@ Count countRowUnits(const Board& board, Job& job) {
 // less time than the row search (0.91 of it on the empty 10x10 board, 0.74
 // on the empty 13x13 with four border queens pinned), unless the join wins.
 //
-// It counts the open squares of every row at every node, so it runs on the
-// popcnt instruction (20% fewer instructions than the portable popcount).
-// The judge's -O2 may not assume the instruction, so only these functions
+// Counting open squares is its inner loop, so it runs on popcnt (20% fewer
+// instructions), which the judge's -O2 may not assume: only these functions
 // are compiled for it, and choosePlan checks that the CPU has it.
 #ifdef QUEENS_X86
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
@@ -985,9 +977,12 @@ class BorderClasses {
   ~BorderClasses() { std::free(classes_); }
 
   // Lists the classes; false if memory ran out. Needs n >= 2, so that the
-  // four border lines differ.
+  // four border lines differ. Room for every choice of the four queens (5
+  // MiB for 32x32) is reserved, but only the pages it fills are in memory.
   bool list(const Board& board, const Symmetry* symmetries, int symmetryCount) {
     const int n = board.n;
+    classes_ = static_cast<BorderClass*>(std::malloc(sizeof(BorderClass) * n * n * n * n));
+    if (!classes_) return false;
     for (int top = 0; top < n; ++top)
       for (int bottom = 0; bottom < n; ++bottom)
         for (int left = 0; left < n; ++left)
@@ -995,9 +990,9 @@ class BorderClasses {
             Square queens[4] = {{0, top}, {n - 1, bottom}, {left, 0}, {right, n - 1}};
             if (!borderFits(board, queens)) continue;
             int size = classSize(n, queens, symmetries, symmetryCount);
-            if (size > 0 && !add({std::uint8_t(top), std::uint8_t(bottom), std::uint8_t(left),
-                                  std::uint8_t(right), std::uint8_t(size)}))
-              return false;
+            if (size > 0)
+              classes_[count_++] = {std::uint8_t(top), std::uint8_t(bottom), std::uint8_t(left),
+                                    std::uint8_t(right), std::uint8_t(size)};
           }
     return true;
   }
@@ -1039,19 +1034,8 @@ class BorderClasses {
     return size;
   }
 
-  bool add(BorderClass c) {
-    if (count_ == capacity_) {
-      long capacity = capacity_ ? 2 * capacity_ : 1024;
-      void* grown = std::realloc(classes_, std::size_t(capacity) * sizeof(BorderClass));
-      if (!grown) return false;
-      classes_ = static_cast<BorderClass*>(grown), capacity_ = capacity;
-    }
-    classes_[count_++] = c;
-    return true;
-  }
-
   BorderClass* classes_ = nullptr;
-  long count_ = 0, capacity_ = 0;
+  long count_ = 0;
 };
 
 // Placements up to symmetry (--unique). By Burnside's lemma, the number of
@@ -1199,11 +1183,8 @@ inline std::uint64_t nextSubset(std::uint64_t subset) {
 }
 inline std::uint64_t firstSubset(int size) { return (std::uint64_t{1} << size) - 1; }
 
-// What the join may allocate by default (--memory): enough for every board
-// where it can finish in hours. The empty board's tables take 60 MiB for
-// 19x19, 250 MiB for 20x20 and 470 MiB for 21x21 (whose count would take
-// days); 22x22 would need 2.1 GiB. Reserved squares only shrink them. 1 GiB
-// also leaves most of a laptop's memory to everything else.
+// What the join may allocate by default (--memory): the empty 21x21 board's
+// tables fit, and most of a laptop's memory is left (README, "--memory").
 constexpr std::uint64_t kDefaultMemoryBudget = std::uint64_t{1} << 30;
 
 // What the join may allocate, in bytes, and how many threads will share it.
@@ -1320,9 +1301,8 @@ class QuarterTable {
 // Each thread's work space: the west halves' patterns and bit planes for up
 // to kJoinChunk halves at a time (a W with more is done in chunks), and the
 // products of up to kSouthGroup south quarters at a time. A chunk makes each
-// plane and product 4 KiB, and a group is what the rest of a 1 MiB work space
-// holds: a chunk's 63 planes and a group's 129 products (north included),
-// read again for every north quarter, stay in a core's L2 cache (2 MiB here).
+// plane and product 4 KiB; a chunk's 63 planes and a group's 129 products,
+// read again for every north quarter, fit a core's L2 cache (1 MiB in all).
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kMaxN - 2 + 1;  // one per diagonal, one of valid halves
@@ -1805,9 +1785,8 @@ struct Plan {
 
 // Chooses how to count the board: the join if the method asks for it, or
 // auto finds that it wins, and its tables fit in the budget; else a search.
-// Nothing here throws; [[gnu::nothrow]] tells the compiler so, and its
-// callers need no exception cleanup for the Plan, which would link the
-// judge's binary to libstdc++ (section 11).
+// [[gnu::nothrow]], here and on countShare: nothing throws, so a caller that
+// holds a Plan needs no exception cleanup, which would link libstdc++.
 [[gnu::nothrow]] void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
   if ((method == Method::kJoin || (automatic && joinWins(board))) &&
@@ -1839,11 +1818,9 @@ Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
 
 // ===== 11. Threads, shares and the progress line ===========================
 // Threads are POSIX threads, declared weak: the judge links without -pthread,
-// and a C library that keeps them in a library of their own (glibc before
-// 2.34) then leaves pthread_create null. The count then runs on the calling
-// thread alone: the same count, more slowly. Since glibc 2.34 they are in
-// libc itself, where this finds them; a static link leaves them out (a weak
-// reference pulls nothing in), and that is how the tests try the fallback.
+// so where they live in a library of their own (glibc before 2.34), or in a
+// static link, pthread_create is null and the count runs on the calling
+// thread alone. Since glibc 2.34 they are in libc, where this finds them.
 #pragma weak pthread_create
 #pragma weak pthread_join
 
@@ -2061,8 +2038,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 // Counts this process's share of one board with its plan; adds the nodes
 // visited to the report. A tree too small to split is counted whole, and
 // all of it is the first share's; with more shares than units, some shares
-// have none. Like choosePlan, it says that it does not throw, so that a
-// caller holding a Plan needs no cleanup code.
+// have none.
 [[gnu::nothrow]] Count countShare(const Board& board, const Plan& plan, const Settings& settings,
                                   const Counting& counting, std::FILE* err, Report& report) {
   const Share share = settings.share;
