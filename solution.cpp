@@ -305,13 +305,10 @@ class BoardReader {
     // A board's rows stand on consecutive lines: a blank line, or the end of
     // the input, before the last one means the board was cut short.
     for (int r = 1; r < board.n; ++r) {
-      if (peek() == '\n') advance();
-      while (isBlank(peek())) advance();  // leading blanks are fine
-      if (peek() == EOF || peek() == '\n')
-        return fail(
-            "line %ld: the %dx%d board that starts on line %ld has %d rows and needs %d, got %s",
-            line_, board.n, board.n, firstLine, r, board.n,
-            peek() == EOF ? "the end of the input" : "a blank line");
+      int ch = peek();
+      if (ch == '\n') advance(), ch = peek();
+      while (isBlank(ch)) advance(), ch = peek();  // leading blanks are fine
+      if (ch == EOF || ch == '\n') return cutShort(board.n, firstLine, r, ch);
       long rowLine = line_;
       int length = readRow(board.n, board.freeSquares[r], board.queens[r]);
       if (length < 0) return false;
@@ -382,6 +379,12 @@ class BoardReader {
       return failAtByte(after,
                         "the end of the row (a row is one unbroken run of '.', '*' and 'Q')");
     return length;
+  }
+
+  [[gnu::noinline, gnu::cold]] bool cutShort(int n, long firstLine, int rows, int ch) {
+    return fail(
+        "line %ld: the %dx%d board that starts on line %ld has %d rows and needs %d, got %s", line_,
+        n, n, firstLine, rows, n, ch == EOF ? "the end of the input" : "a blank line");
   }
 
   int failAtByte(int byte, const char* expected) {
@@ -1902,10 +1905,8 @@ class SharedUnits {
   ProgressLine* progress_;  // null: no progress line
 };
 
-// Each thread walks every unit in the same order; it claims the next free
-// unit of its share from the shared counter when it has none. The counter
-// only grows, so a claim is never behind the walk: every unit of the share is
-// counted by exactly one thread.
+// Each thread walks every unit in order and claims the next free unit of its
+// share when it has none; the counter only grows, so each unit gets one.
 bool UnitWalk::claim() {
   finish();
   long index = seen_++;
