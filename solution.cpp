@@ -745,7 +745,7 @@ class UnitWalk {
 
   // Whether to search below a node above the split depth: false once the
   // walk has given up, so that the search unwinds at once.
-  bool enter(int) {
+  bool enter() {
     gaveUp_ = gaveUp_ || ++topNodes_ >= mostTopNodes_;
     return !gaveUp_;
   }
@@ -775,7 +775,7 @@ struct UnitObserver : Below {
   bool enter(int row) {
     if (row > units->depth()) return Below::enter(row);
     if (row == units->depth()) return units->claim() && Below::enter(row);
-    if (!units->enter(row)) return false;  // a probe that gave up
+    if (!units->enter()) return false;  // a probe that gave up
     if (units->reportsTop()) Below::enter(row);
     return true;
   }
@@ -852,7 +852,7 @@ class Propagation {
       if (placed == units_->depth())
         return units_->claim() ? count<false, kCountsNodes>(slotsLeft, columns, sums, differences)
                                : 0;
-      if (!units_->enter(placed)) return 0;  // a probe that gave up
+      if (!units_->enter()) return 0;  // a probe that gave up
       if (kCountsNodes) nodes_ += units_->reportsTop();
     } else if (kCountsNodes) {
       ++nodes_;
@@ -1187,7 +1187,7 @@ inline std::uint64_t nextSubset(std::uint64_t subset) {
 inline std::uint64_t firstSubset(int size) { return (std::uint64_t{1} << size) - 1; }
 
 // What the join may allocate by default (--memory): the empty 21x21 board's
-// tables fit, and most of a laptop's memory is left (README, "--memory").
+// tables fit, and most of a laptop's memory is left (README: "The join needs memory").
 constexpr std::uint64_t kDefaultMemoryBudget = std::uint64_t{1} << 30;
 
 // What the join may allocate, in bytes, and how many threads will share it.
