@@ -43,6 +43,7 @@
  *   12. The program: options, run, countBoards, main                  [judge]
  *   13. Hooks for the tests, the fuzzer and the bench
  */
+#include <fcntl.h>     // open, for --merge
 #include <pthread.h>   // threads, declared weak below: the judge links without -pthread
 #include <sched.h>     // sched_getaffinity, for the CPUs this process may use
 #include <sys/stat.h>  // fstat: is the input a regular file
@@ -55,6 +56,7 @@
 #include <cassert>
 #include <cerrno>
 #include <climits>
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -679,12 +681,15 @@ struct Report {
   const char* method = "rows";
   Count nodes = 0;
   const char* note = "";  // how --part split the board, when it matters
+  // How its units were numbered, for a share's plan fingerprint (section
+  // 12): 0 when it was counted whole.
+  std::uint64_t numbering = 0;
 };
 
 // --list and --trace: the row search on the board with its given queens
 // pinned, drawn as the board was read; returns how many placements it drew.
 template <class Printer>
-Count showSearch(const Board& board, std::FILE* out, Report& report) {
+[[gnu::nothrow]] Count showSearch(const Board& board, std::FILE* out, Report& report) {
   Board pinned = board;
   if (!pinGivenQueens(pinned)) {
     report.method = kQueensClash;
@@ -1109,7 +1114,7 @@ class SymmetricPlacements {
 
 // The placements distinct up to the board's symmetries, from `total`, the
 // count of them all.
-Count countUnique(const Board& board, Count total) {
+[[gnu::nothrow]] Count countUnique(const Board& board, Count total) {
   Board pinned = board;
   if (!pinGivenQueens(pinned)) return 0;
   Symmetry symmetries[kSymmetries];
@@ -2050,9 +2055,10 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
     return total;
   }
   long units = 0;
-  int depth = 0;
+  int depth = 0, cut = 0;  // cut: where the join cuts the board, which orders its units
   if (plan.joined) {
     units = plan.join.units();  // its units are fixed: the sets of west rows
+    cut = plan.join.westColumns() << 8 | plan.join.northRows();
   } else {
     UnitWalk probe = UnitWalk::probe(kSmallTreeNodes);
     Job probing{&probe, settings.stats};
@@ -2064,14 +2070,16 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
     }
     depth = chooseSplitDepth(board, plan, kUnitsPerShare * share.parts, units);
   }
+  if (share.parts > 1)  // one of cut and depth is 0
+    report.numbering = std::uint64_t(units) << 32 | std::uint32_t(cut + depth + 1);
   if (share.part >= units) report.note = ", no unit of work in this share";
   return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report.nodes);
 }
 
 // Counts this process's share of one board with the threads the settings
 // allow, and says in `report` how.
-Count countBoard(const Board& board, long boardNumber, const Settings& settings,
-                 SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
+[[gnu::nothrow]] Count countBoard(const Board& board, long boardNumber, const Settings& settings,
+                                  SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
   if (hasGivenQueens(board)) {
     Board pinned = board;
     if (pinGivenQueens(pinned))
@@ -2099,10 +2107,365 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
   return countShare(board, plan, settings, counting, err, report);
 }
 
-// ===== 12. The program =====================================================
-// Printed with the program's name twice: the usage line and the example.
+// ===== 12. Shares: what --part writes and --merge reads ====================
+// A share is text: one header line that says which share it is and what it
+// was counted from, then one count per board, as a whole run prints them:
+//   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
+// `input` is a fingerprint of the boards as read (sizes, reserved squares and
+// given queens; not line ends or blank lines), and `plan` one of how each
+// board was counted: by share 1 whole, or split, with the method and the
+// numbering of its units. Shares of the same M, input and plan add up, board
+// by board, to the whole counts; --merge adds them and refuses the rest.
+constexpr int kShareFormat = 1;
+// Part of every plan fingerprint: a version of this program that numbers
+// units in another way must change it, so that its shares do not mix.
+constexpr std::uint64_t kUnitNumbering = 1;
+
+// FNV-1a over 64 bits, folded to 32 for the header: it catches accidents,
+// such as a share of another input, not forgeries.
+class Fingerprint {
+ public:
+  void add(std::uint64_t value) {
+    for (int byte = 0; byte < 8; ++byte, value >>= 8) hash_ = (hash_ ^ (value & 0xFF)) * kPrime;
+  }
+  void addText(const char* text) {
+    while (*text) add(std::uint8_t(*text++));
+    add(0);  // the end: "ab", "c" differs from "a", "bc"
+  }
+  void addCount(Count count) {
+    add(std::uint64_t(count));
+    add(std::uint64_t(count >> 64));
+  }
+  std::uint32_t digest() const { return std::uint32_t(hash_ ^ hash_ >> 32); }
+
+ private:
+  static constexpr std::uint64_t kPrime = 0x100000001B3u;
+  std::uint64_t hash_ = 0xCBF29CE484222325u;
+};
+
+// What --part prints. The header needs the whole input, so the counts wait
+// in memory (16 bytes a board) until the input ends; a run cut short by bad
+// input or a kill prints no header: no share at all, or one too short.
+class ShareOutput {
+ public:
+  explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
+  ShareOutput(const ShareOutput&) = delete;
+  ShareOutput& operator=(const ShareOutput&) = delete;
+  ~ShareOutput() { std::free(counts_); }
+
+  // Keeps one board's count; false if there is no memory for it.
+  bool add(const Board& board, Count count, const Report& report) {
+    if (boards_ == capacity_) {
+      long capacity = capacity_ ? 2 * capacity_ : 1024;
+      void* grown = std::realloc(counts_, std::size_t(capacity) * sizeof(Count));
+      if (!grown) return false;
+      counts_ = static_cast<Count*>(grown);
+      capacity_ = capacity;
+    }
+    counts_[boards_++] = count;
+    input_.add(std::uint64_t(board.n));
+    for (int r = 0; r < board.n; ++r)
+      input_.add(std::uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
+    // A board counted whole by share 1 adds up whatever the method was.
+    plan_.addText(report.numbering ? report.method : "whole");
+    plan_.add(report.numbering);
+    return true;
+  }
+
+  void write(std::FILE* out) const {
+    std::fprintf(out, "# queens share %d/%d format %d input %08x plan %08x boards %ld\n",
+                 share_.part + 1, share_.parts, kShareFormat, unsigned(input_.digest()),
+                 unsigned(plan_.digest()), boards_);
+    char digits[40];
+    for (long i = 0; i < boards_; ++i) {
+      std::fputs(formatCount(counts_[i], digits), out);
+      std::fputc('\n', out);
+    }
+  }
+
+ private:
+  Share share_;
+  Fingerprint input_, plan_;
+  Count* counts_ = nullptr;
+  long boards_ = 0, capacity_ = 0;
+};
+
+// A share's header, as read back.
+struct ShareHeader {
+  long part = 0, parts = 0, boards = 0;
+  unsigned input = 0, plan = 0;
+};
+
+// Reads a header line; null if it is one, else why not.
+const char* parseShareHeader(const char* line, ShareHeader& header) {
+  int format = 0, start = 0, end = 0;
+  if (std::sscanf(line, "# queens share %ld/%ld format %d %n", &header.part, &header.parts, &format,
+                  &start) != 3)
+    return "not a share: expected '# queens share K/M format 1 ...', as --part prints";
+  if (format != kShareFormat) return "a share in another format than 1 (from a newer queens?)";
+  if (std::sscanf(line + start, "input %8x plan %8x boards %ld%n", &header.input, &header.plan,
+                  &header.boards, &end) != 3 ||
+      line[start + end] || header.boards < 0)
+    return "a share's header cut short: expected 'input X plan X boards B' after the format";
+  if (header.part < 1 || header.part > header.parts) return "a share K/M with K outside 1..M";
+  return nullptr;
+}
+
+// Reads a count, 0 to 2^128 - 1, that fills `text`.
+bool parseCount(const char* text, Count& count) {
+  const char* digit = text;
+  for (count = 0; *digit >= '0' && *digit <= '9'; ++digit) {
+    if (count > (~Count{0} - Count(*digit - '0')) / 10) return false;  // past 2^128 - 1
+    count = count * 10 + Count(*digit - '0');
+  }
+  return digit != text && !*digit;
+}
+
+// Reads a file a line at a time through a fixed buffer. A line comes
+// without its line end (LF or CRLF) or trailing blanks.
+class LineReader {
+ public:
+  explicit LineReader(int fd) : fd_(fd) {}
+
+  // The next line, or null at the end of the file or on an error (error()).
+  char* next() {
+    for (;;) {
+      char* newline = static_cast<char*>(std::memchr(buffer_ + start_, '\n', end_ - start_));
+      if (newline || (atEnd_ && start_ < end_)) {
+        char* line = buffer_ + start_;
+        char* lineEnd = newline ? newline : buffer_ + end_;  // a byte is kept free for the '\0'
+        start_ = std::size_t(lineEnd - buffer_) + (newline != nullptr);
+        while (lineEnd > line && (lineEnd[-1] == '\r' || lineEnd[-1] == ' ')) --lineEnd;
+        *lineEnd = '\0';
+        ++lineNumber_;
+        return line;
+      }
+      if (atEnd_) return nullptr;
+      std::memmove(buffer_, buffer_ + start_, end_ - start_);
+      end_ -= start_;
+      start_ = 0;
+      if (end_ == sizeof buffer_ - 1) return error_ = EFBIG, nullptr;  // no share has such lines
+      ssize_t got = read(fd_, buffer_ + end_, sizeof buffer_ - 1 - end_);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) return error_ = errno, nullptr;
+      atEnd_ = got == 0;
+      end_ += std::size_t(got);
+    }
+  }
+  long lineNumber() const { return lineNumber_; }
+  int error() const { return error_; }
+
+ private:
+  int fd_;
+  char buffer_[1 << 16];
+  std::size_t start_ = 0, end_ = 0;
+  bool atEnd_ = false;
+  long lineNumber_ = 0;
+  int error_ = 0;
+};
+
+// --merge: adds up shares, one file at a time. The first share read sets
+// what the others must match. It holds one total per board and, for each
+// share read, its K, a fingerprint of its counts (to tell an identical copy
+// from another) and its file's name.
+class ShareMerge {
+ public:
+  explicit ShareMerge(std::FILE* err) : err_(err) {}
+  ShareMerge(const ShareMerge&) = delete;
+  ShareMerge& operator=(const ShareMerge&) = delete;
+  ~ShareMerge() {
+    std::free(totals_);
+    std::free(seen_);
+  }
+
+  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]],
+  // here, on finish() and on countBoards: nothing throws, so the callers
+  // that hold this object or a ShareOutput need no exception cleanup.
+  [[gnu::nothrow]] void read(const char* name, int stdinFd) {
+    int fd = std::strcmp(name, "-") == 0 ? stdinFd : open(name, O_RDONLY);
+    if (fd < 0) return refuse("%s: cannot open: %s", name, std::strerror(errno));
+    LineReader lines(fd);
+    char share[48] = "";  // the last share begun, for messages: "share K/M"
+    long lastPart = 0;
+    while (const char* line = lines.next()) {
+      if (!*line) continue;  // blank lines between shares
+      ShareHeader header;
+      Count count;
+      const char* why = parseShareHeader(line, header);
+      if (why && lastPart && parseCount(line, count)) {
+        why = "more counts than boards";
+        if (Seen* copy = find(lastPart)) copy->refused = true;
+      }
+      if (why) {
+        refuse("%s: line %ld: %s%s%s", name, lines.lineNumber(), share, *share ? ": " : "", why);
+        break;
+      }
+      lastPart = header.part;
+      std::snprintf(share, sizeof share, "share %ld/%ld", header.part, header.parts);
+      if (!readCounts(lines, name, share, header)) break;
+    }
+    if (lines.error() == EFBIG)
+      refuse("%s: line %ld: too long", name, lines.lineNumber() + 1);
+    else if (lines.error())
+      refuse("%s: cannot read: %s", name, std::strerror(lines.error()));
+    else if (!lastPart && !failed_)
+      refuse("%s: empty, not a share (was its run cut short?)", name);
+    if (fd != stdinFd) close(fd);
+  }
+
+  // Prints the totals, unless a share was missing or refused; returns the
+  // exit status.
+  [[gnu::nothrow]] int finish(std::FILE* out) {
+    if (!totals_ && !failed_) refuse("no share read");
+    if (totals_) listMissing();
+    if (failed_) return 1;
+    char digits[40];
+    for (long i = 0; i < first_.boards; ++i) {
+      std::fputs(formatCount(totals_[i], digits), out);
+      std::fputc('\n', out);
+    }
+    if (std::fflush(out) == 0 && !std::ferror(out)) return 0;
+    std::fprintf(err_, "error: cannot write the output: %s\n", std::strerror(errno ? errno : EIO));
+    return 1;
+  }
+
+ private:
+  struct Seen {
+    long part;  // 0: a free slot
+    std::uint32_t counts;
+    bool refused;  // listed as missing, to be run again
+    const char* file;
+  };
+
+  // An error on stderr; the merge will print nothing.
+  [[gnu::format(printf, 2, 3)]] void refuse(const char* format, ...) {
+    std::va_list args;
+    va_start(args, format);
+    std::fputs("error: ", err_);
+    std::vfprintf(err_, format, args);
+    std::fputc('\n', err_);
+    va_end(args);
+    failed_ = true;
+  }
+
+  // The counts of one share, after its header; false if they are not whole.
+  bool readCounts(LineReader& lines, const char* name, const char* share,
+                  const ShareHeader& header) {
+    if (!totals_) {
+      totals_ = static_cast<Count*>(std::calloc(std::size_t(header.boards) + 1, sizeof(Count)));
+      if (!totals_) return refuse("%s: %s: no memory for its totals", name, share), false;
+      first_ = header;
+      firstFile_ = name;
+    } else if (const char* why = header.parts != first_.parts ? "of another M"
+                                 : header.input != first_.input || header.boards != first_.boards
+                                     ? "of other boards (its input or boards differ)"
+                                 : header.plan != first_.plan
+                                     ? "of another plan: a --method, --memory, CPU or version "
+                                       "of queens that numbers units in another way"
+                                     : nullptr) {
+      refuse(
+          "%s: %s (input %08x plan %08x boards %ld) does not go with %s's share %ld/%ld "
+          "(input %08x plan %08x boards %ld): it is %s",
+          name, share, header.input, header.plan, header.boards, firstFile_, first_.part,
+          first_.parts, first_.input, first_.plan, first_.boards, why);
+      return false;
+    }
+    Seen* copy = find(header.part);
+    Fingerprint counts;
+    for (long board = 0; board < header.boards; ++board) {
+      const char* line = lines.next();
+      Count count;
+      if (!line) {
+        if (!lines.error())
+          refuse("%s: %s: only %ld of its %ld counts (was its run cut short?)", name, share, board,
+                 header.boards);
+        return false;
+      }
+      if (!parseCount(line, count))
+        return refuse("%s: line %ld: %s: expected a count, got '%.40s'", name, lines.lineNumber(),
+                      share, line),
+               false;
+      counts.addCount(count);
+      if (!copy && (totals_[board] += count) < count)
+        return refuse("%s: %s: board %ld's total passes 2^128 - 1", name, share, board + 1), false;
+    }
+    if (!copy) {
+      insert(Seen{header.part, counts.digest(), false, name});
+    } else if (copy->counts == counts.digest()) {
+      std::fprintf(err_, "note: %s: %s is also in %s, with the same counts: counted once\n", name,
+                   share, copy->file);
+    } else {
+      refuse("%s: %s is also in %s, with other counts", name, share, copy->file);
+      copy->refused = true;
+    }
+    return true;
+  }
+
+  // The shares read, in an open hash table on K, at most half full.
+  Seen* find(long part) const {
+    for (std::size_t slot = slotOf(part); capacity_ && seen_[slot].part;
+         slot = (slot + 1) % capacity_)
+      if (seen_[slot].part == part) return &seen_[slot];
+    return nullptr;
+  }
+  std::size_t slotOf(long part) const {
+    return capacity_ ? std::size_t(std::uint64_t(part) * 0x9E3779B97F4A7C15u >> 32) % capacity_ : 0;
+  }
+  void insert(const Seen& share) {
+    if (2 * (shares_ + 1) > capacity_) {
+      Seen* old = seen_;
+      std::size_t oldCapacity = capacity_;
+      capacity_ = capacity_ ? 2 * capacity_ : 64;
+      seen_ = static_cast<Seen*>(std::calloc(capacity_, sizeof(Seen)));
+      if (!seen_) return std::free(old), capacity_ = 0, refuse("no memory to track the shares");
+      shares_ = 0;
+      for (std::size_t slot = 0; slot < oldCapacity; ++slot)
+        if (old[slot].part) insert(old[slot]);
+      std::free(old);
+    }
+    std::size_t slot = slotOf(share.part);
+    while (seen_[slot].part) slot = (slot + 1) % capacity_;
+    seen_[slot] = share;
+    ++shares_;
+  }
+
+  // Lists the shares to run again, missing or refused, in one line that
+  // ends in a list for sbatch --array=.
+  void listMissing() {
+    std::size_t good = 0;
+    bool refused = false;
+    for (std::size_t slot = 0; slot < capacity_; ++slot) {
+      if (seen_[slot].part && !seen_[slot].refused) seen_[good++] = seen_[slot];
+      refused = refused || seen_[slot].refused;
+    }
+    std::sort(seen_, seen_ + good, [](const Seen& a, const Seen& b) { return a.part < b.part; });
+    if (long(good) == first_.parts) return;
+    std::fprintf(err_, "error: %ld of %ld shares missing%s: ", first_.parts - long(good),
+                 first_.parts, refused ? " or refused" : "");
+    for (long part = 1, next = 0; part <= first_.parts; ++part) {
+      if (next < long(good) && seen_[next].part == part)
+        ++next;
+      else
+        std::fprintf(err_, "%s%ld", next + 1 < part ? "," : "", part);
+    }
+    std::fputc('\n', err_);
+    failed_ = true;
+  }
+
+  std::FILE* err_;
+  ShareHeader first_;  // the first share read
+  const char* firstFile_ = "";
+  Count* totals_ = nullptr;  // one per board
+  Seen* seen_ = nullptr;
+  std::size_t capacity_ = 0, shares_ = 0;
+  bool failed_ = false;
+};
+
+// ===== 13. The program =====================================================
+// Printed with the program's name three times: the usage lines and the example.
 constexpr const char* kUsage =
     "usage: %s [OPTION]... < boards.txt\n"
+    "   or: %s --merge SHARE...\n"
     "Counts the ways to place N queens that do not attack each other on each\n"
     "board read from stdin. A board is N rows of N characters, '.' free, '*'\n"
     "reserved and 'Q' a queen already placed, 1 <= N <= 32, one row per line;\n"
@@ -2127,8 +2490,13 @@ constexpr const char* kUsage =
     "                 (default 1G); a board whose join needs more is searched\n"
     "  --threads=N    count with N threads, 1 to 1024 (default: as many as the\n"
     "                 CPUs this process may run on)\n"
-    "  --part=K/M     count only the K-th of M fixed shares of each board's work;\n"
-    "                 the M outputs, added line by line, are the full counts\n"
+    "  --part=K/M     count only the K-th of M fixed shares of each board's work,\n"
+    "                 and print it as a share: a line '# queens share K/M ...'\n"
+    "                 that says what it counts, then a count per board\n"
+    "  --merge SHARE...  add up the shares in these files ('-': stdin) and print\n"
+    "                 the whole counts; refuse, naming them, shares that are\n"
+    "                 missing, cut short, repeated with other counts, or of\n"
+    "                 another input, M or plan (method, memory, version)\n"
     "  --progress     show the progress line on stderr even when it is not a\n"
     "                 terminal (by default it shows on a terminal, for a board\n"
     "                 that counts for more than a second)\n"
@@ -2136,7 +2504,8 @@ constexpr const char* kUsage =
     "  -h, --help     print this help and exit\n"
     "\n"
     "Exit status: 0 on success; 1 on bad input, after the counts of the boards\n"
-    "before it, or when the output cannot be written; 2 on a bad option.\n";
+    "before it (no share with --part), on shares --merge refuses, or when the\n"
+    "output cannot be written; 2 on a bad option.\n";
 
 // Reads a whole decimal number from 1 to max that ends at `end`; 0 if none.
 long parseNumber(const char* text, char end, long max) {
@@ -2165,6 +2534,10 @@ std::uint64_t parseSize(const char* text) {
 // What the command line asks for.
 struct Options {
   bool listing = false, tracing = false, unique = false, help = false;
+  bool sharing = false, merging = false;  // --part, --merge
+  const char* counting = nullptr;  // an option that counts boards, which --merge does not take
+  int files = 0;                   // the files named, for --merge
+  const char* firstFile = nullptr;
   Settings settings;
 };
 
@@ -2178,6 +2551,8 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   };
   Settings& settings = options.settings;
   if (is("--help") || is("-h")) return options.help = true;
+  if (is("--merge")) return options.merging = true;
+  options.counting = arg;
   if (is("--list")) return options.listing = true;
   if (is("--trace")) return options.tracing = true;
   if (is("--unique")) return options.unique = true;
@@ -2208,6 +2583,7 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
     const char* slash = std::strchr(share, '/');
     long parts = slash ? parseNumber(slash + 1, '\0', 1L << 30) : 0;
     settings.share = Share{int(part - 1), int(parts)};
+    options.sharing = true;
     why = "'%s': expected --part=K/M with 1 <= K <= M <= 1073741824";
     return part && parts && part <= parts;
   }
@@ -2215,9 +2591,16 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   return false;
 }
 
-// Why the options cannot go together, or null if they can.
-const char* clashOf(const Options& options) {
+// Why the options cannot go together, or null if they can: a format for
+// the argument at fault, if any.
+const char* clashOf(const Options& options, const char*& arg) {
   const Settings& settings = options.settings;
+  arg = options.merging ? options.counting : options.firstFile;
+  if (options.merging && options.counting) return "--merge only adds up shares; drop '%s'";
+  if (options.merging && !options.files)
+    return "--merge needs the files of the shares ('-': stdin)";
+  if (!options.merging && options.files)
+    return "'%s': the boards come from stdin ('< FILE'); only --merge reads files";
   const bool showing = options.listing || options.tracing;
   if (options.listing && options.tracing)
     return "--list and --trace both print the placements; choose one";
@@ -2239,9 +2622,11 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
   return 2;
 }
 
-// Counts (or lists, or traces) every board of the input; returns the exit
+// Counts (or lists, or traces) every board of the input; with --part,
+// holds the counts in `share` and prints it at the end. Returns the exit
 // status.
-int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options) {
+[[gnu::nothrow]] int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options,
+                                 ShareOutput& share) {
   const Settings& settings = options.settings;
   BoardReader reader(in, out);
   SmallBoardFilter smallBoards;  // the empty small boards' placements, listed once
@@ -2262,14 +2647,25 @@ int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options) 
       if (options.unique) count = countUnique(board, count);
     }
     char digits[40];
-    std::fputs(formatCount(count, digits), out);
-    std::fputc('\n', out);
-    if (settings.stats)
-      std::fprintf(err, "board %ld: %dx%d, %s, %s nodes, %.3f ms%s\n", boardNumber, board.n,
-                   board.n, report.method, formatCount(report.nodes, digits),
+    if (!options.sharing) {
+      std::fputs(formatCount(count, digits), out);
+      std::fputc('\n', out);
+    } else if (!share.add(board, count, report)) {
+      std::fputs("error: no memory left to hold the share's counts\n", err);
+      return 1;
+    }
+    if (settings.stats) {
+      char shareName[48] = "";
+      if (options.sharing)
+        std::snprintf(shareName, sizeof shareName, ", share %d of %d", settings.share.part + 1,
+                      settings.share.parts);
+      std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms%s\n", boardNumber, board.n,
+                   board.n, shareName, report.method, formatCount(report.nodes, digits),
                    1000 * secondsSince(start), report.note);
+    }
     if (std::ferror(out)) writeError = errno ? errno : EIO;
   }
+  if (options.sharing && !writeError && !*reader.error()) share.write(out);
   if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
   if (writeError) {
     std::fprintf(err, "error: cannot write the output: %s\n", std::strerror(writeError));
@@ -2282,22 +2678,43 @@ int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options) 
   return 0;
 }
 
+// Whether argv[i] names a file: "-" (stdin), any argument that is not an
+// option, and every argument after "--" (at argv[dashes]).
+bool isFile(const char* const* argv, int i, int dashes) {
+  return i > dashes || argv[i][0] != '-' || argv[i][1] == '\0';
+}
+
 // The whole program on the given streams; returns the exit status.
 int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
   const char* name = argc > 0 && std::strrchr(argv[0], '/') ? std::strrchr(argv[0], '/') + 1
                      : argc > 0                             ? argv[0]
                                                             : "solution";
   Options options;
+  int dashes = 1;  // "--": every argument after it is a file
+  while (dashes < argc && std::strcmp(argv[dashes], "--") != 0) ++dashes;
   for (int i = 1; i < argc; ++i) {
     const char* why = nullptr;
-    if (!parseOption(argv[i], options, why)) return badOptions(err, name, why, argv[i]);
+    if (i == dashes) continue;
+    if (isFile(argv, i, dashes)) {
+      options.firstFile = options.files++ ? options.firstFile : argv[i];
+    } else if (!parseOption(argv[i], options, why)) {
+      return badOptions(err, name, why, argv[i]);
+    }
   }
   if (options.help) {
-    std::fprintf(out, kUsage, name, name);
+    std::fprintf(out, kUsage, name, name, name);
     return std::fflush(out) == 0 ? 0 : 1;
   }
-  if (const char* clash = clashOf(options)) return badOptions(err, name, "%s", clash);
-  return countBoards(in, out, err, options);
+  const char* arg = nullptr;
+  if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
+  if (!options.merging) {
+    ShareOutput share(options.settings.share);  // no memory until --part holds a count
+    return countBoards(in, out, err, options, share);
+  }
+  ShareMerge merge(err);
+  for (int i = 1; i < argc; ++i)
+    if (isFile(argv, i, dashes)) merge.read(argv[i], in);
+  return merge.finish(out);
 }
 
 }  // namespace queens
@@ -2306,7 +2723,7 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
 int main(int argc, char** argv) { return queens::run(0, stdout, stderr, argc, argv); }
 #endif
 
-// ===== 13. Hooks for the tests, the fuzzer and the bench ===================
+// ===== 14. Hooks for the tests, the fuzzer and the bench ===================
 // tests/fuzz_solution.cpp, tests/wide_counts.cpp and bench/unit_costs.cpp
 // include this file with QUEENS_NO_MAIN defined. Besides run(), Board,
 // BoardReader, Count, formatCount, divideCount, countUnique and Method, this
