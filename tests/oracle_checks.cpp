@@ -335,17 +335,36 @@ std::string joined(const std::vector<std::string>& lines) {
   return text;
 }
 
+// Counts the batch in M shares (--part=K/M), each into a file of its own,
+// and adds them up with --merge, as the README's recipes do. A share that
+// fails is returned as it failed.
+Printed mergedShares(std::vector<std::string> argv, const std::string& input, int shares) {
+  std::vector<std::string> merge = {argv[0], "--merge"};
+  argv.push_back("");
+  for (int part = 1; part <= shares; ++part) {
+    argv.back() = "--part=" + std::to_string(part) + "/" + std::to_string(shares);
+    merge.push_back(input + ".share" + std::to_string(part));
+    Run run = runProgram(argv, input, merge.back(), input + ".err");
+    if (run.status != 0) return Printed{run.status, {}, lines(readFile(input + ".err"))};
+  }
+  Printed merged = runOn(input, merge);
+  for (std::size_t i = 2; i < merge.size(); ++i) std::remove(merge[i].c_str());
+  return merged;
+}
+
 // ---- Modes ------------------------------------------------------------------
-// Runs the program on a batch file with the given options and compares each
-// output line with `expected`; returns 0 or prints the first mismatch.
+// Runs the program on a batch file with the given options, whole or in M
+// shares that --merge adds up, and compares each output line with
+// `expected`; returns 0 or prints the first mismatch.
 int checkCounts(const std::string& program, const std::vector<std::string>& options,
                 const std::string& input, const std::vector<Board>& boards,
-                const std::vector<long long>& expected, const std::string& what) {
+                const std::vector<long long>& expected, const std::string& what, int shares = 0) {
   std::vector<std::string> argv = {program};
   argv.insert(argv.end(), options.begin(), options.end());
-  Printed run = runOn(input, argv);
+  Printed run = shares ? mergedShares(argv, input, shares) : runOn(input, argv);
   std::string command;
   for (const std::string& option : options) command += " " + option;
+  if (shares) command += " in " + std::to_string(shares) + " shares, merged";
   if (run.status != 0)
     return fail(command + " exited with " + std::to_string(run.status) + ": " + joined(run.err));
   const std::vector<std::string>& got = run.out;
@@ -403,8 +422,8 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed, bool
   return 0;
 }
 
-// --part=K/M for M = 1, 2, 7 and 64 (and 7 for every method): the M outputs
-// added board by board equal the oracle's counts. The boards are those of
+// --part=K/M for M = 1, 2, 7 and 64 (and 7 for every method): --merge adds
+// the M shares up to the oracle's counts. The boards are those of
 // both stress modes, so every engine is split: the filter and the row search
 // (up to 9x9), propagation, and symmetry.
 int parts(const std::string& program, long boardCount, std::uint64_t seed) {
@@ -418,24 +437,11 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
   for (const char* method : kMethods)
     for (int shares : {1, 2, 7, 64}) {
       if (shares != 7 && std::string(method) != "auto") continue;
-      std::vector<long long> sums(boards.size(), 0);
-      for (int part = 1; part <= shares; ++part) {
-        std::string share = "--part=" + std::to_string(part) + "/" + std::to_string(shares);
-        Printed run =
-            runOn(input, {program, std::string("--method=") + method, share, "--threads=2"});
-        if (run.status != 0 || run.out.size() != boards.size())
-          return fail(share + " exited with " + std::to_string(run.status) + ", " +
-                      std::to_string(run.out.size()) + " lines: " + joined(run.err));
-        for (std::size_t i = 0; i < boards.size(); ++i) sums[i] += std::atoll(run.out[i].c_str());
-      }
-      for (std::size_t i = 0; i < boards.size(); ++i)
-        if (sums[i] != expected[i])
-          return fail("--method=" + std::string(method) + ", " + std::to_string(shares) +
-                      " shares, board " + std::to_string(i) + ": the shares add up to " +
-                      std::to_string(sums[i]) + ", the oracle says " + std::to_string(expected[i]) +
-                      "\n" + boardText(boards[i]));
-      std::printf("--method=%s: %d shares add up to the oracle's counts on %zu boards\n", method,
-                  shares, boards.size());
+      const std::vector<std::string> options = {std::string("--method=") + method, "--threads=2"};
+      if (int failed = checkCounts(program, options, input, boards, expected, "", shares))
+        return failed;
+      std::printf("--method=%s: %d shares, merged, give the oracle's counts on %zu boards\n",
+                  method, shares, boards.size());
     }
   std::remove(input.c_str());
   return 0;
@@ -460,18 +466,8 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
     if (int failed =
             checkCounts(program, {"--method=join", threads}, input, boards, expected, what))
       return failed;
-  std::vector<long long> sums(boards.size(), 0);
-  for (int part = 1; part <= 7; ++part) {
-    Printed run = runOn(input, {program, "--method=join", "--part=" + std::to_string(part) + "/7"});
-    if (run.status != 0 || run.out.size() != boards.size())
-      return fail("--method=join --part: " + joined(run.err));
-    for (std::size_t i = 0; i < boards.size(); ++i) sums[i] += std::atoll(run.out[i].c_str());
-  }
-  for (std::size_t i = 0; i < boards.size(); ++i)
-    if (sums[i] != expected[i])
-      return fail("--method=join, 7 shares, board " + std::to_string(i) +
-                  ": the shares add up to " + std::to_string(sums[i]) + ", the oracle says " +
-                  std::to_string(expected[i]) + "\n" + boardText(boards[i]));
+  if (int failed = checkCounts(program, {"--method=join"}, input, boards, expected, what, 7))
+    return failed;
   std::printf(
       "--method=join, 1 and 2 threads and 7 shares: %ld boards of 10x10 to 13x13 agree with "
       "the brute-force oracle\n",
