@@ -681,6 +681,7 @@ struct Report {
   const char* method = "rows";
   Count nodes = 0;
   const char* note = "";  // how --part split the board, when it matters
+  int threads = 1;
   // How its units were numbered, for a share's plan fingerprint (section
   // 12): 0 when it was counted whole.
   std::uint64_t numbering = 0;
@@ -1945,15 +1946,27 @@ constexpr long kMostTopNodes = 1 << 20;
 constexpr int kSplitMinN = 12;
 constexpr int kMaxThreads = 1024;
 
-// The CPUs this process may run on (its affinity mask, as taskset and
-// cgroups set it), or those online.
+// Reads a whole decimal number from 1 to max that ends at `end`; 0 if none.
+long parseNumber(const char* text, char end, long max) {
+  long value = 0;
+  const char* digit = text;
+  for (; *digit >= '0' && *digit <= '9' && value <= max; ++digit)
+    value = value * 10 + (*digit - '0');
+  return digit != text && *digit == end && value >= 1 && value <= max ? value : 0;
+}
+
+// The CPUs this process may run on: its affinity mask, as taskset and
+// cgroups set it (else those online), and no more than a Slurm task's
+// --cpus-per-task, which a cluster without CPU binding does not enforce.
 int cpusAvailable() {
+  long online = sysconf(_SC_NPROCESSORS_ONLN), cpus = online > 0 ? online : 1;
 #ifdef CPU_COUNT
-  cpu_set_t cpus;
-  if (sched_getaffinity(0, sizeof cpus, &cpus) == 0) return CPU_COUNT(&cpus);
+  cpu_set_t affinity;
+  if (sched_getaffinity(0, sizeof affinity, &affinity) == 0) cpus = CPU_COUNT(&affinity);
 #endif
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
-  return online > 0 ? int(online) : 1;
+  const char* slurm = std::getenv("SLURM_CPUS_PER_TASK");
+  long perTask = slurm ? parseNumber(slurm, '\0', kMaxThreads) : 0;
+  return int(perTask ? std::min(perTask, cpus) : cpus);
 }
 
 // How the options ask each board to be counted. What needs a system call to
@@ -2016,9 +2029,9 @@ struct Counting {
 };
 
 // Counts the units of `share`, numbered at `depth`, on the threads; adds
-// the nodes visited to `nodes`.
+// the nodes visited to the report, and the threads that counted.
 Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
-                 const Counting& counting, bool countsNodes, std::FILE* err, Count& nodes) {
+                 const Counting& counting, bool countsNodes, std::FILE* err, Report& report) {
   long unitsInShare = units / share.parts + (share.part < units % share.parts);
   ProgressLine progress(err, counting.terminal, counting.boardNumber, board.n, share);
   SharedUnits shared(unitsInShare, counting.progressShown ? &progress : nullptr);
@@ -2035,8 +2048,9 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   for (int i = 0; i < started; ++i) {
     if (i > 0) pthread_join(threadIds[i], nullptr);
     total += workers[i].count;
-    nodes += workers[i].nodes;
+    report.nodes += workers[i].nodes;
   }
+  report.threads = started;
   progress.erase();
   return total;
 }
@@ -2073,7 +2087,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   if (share.parts > 1)  // one of cut and depth is 0
     report.numbering = std::uint64_t(units) << 32 | std::uint32_t(cut + depth + 1);
   if (share.part >= units) report.note = ", no unit of work in this share";
-  return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report.nodes);
+  return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report);
 }
 
 // Counts this process's share of one board with the threads the settings
@@ -2508,15 +2522,6 @@ constexpr const char* kUsage =
     "before it (no share with --part), on shares --merge refuses, or when the\n"
     "output cannot be written; 2 on a bad option.\n";
 
-// Reads a whole decimal number from 1 to max that ends at `end`; 0 if none.
-long parseNumber(const char* text, char end, long max) {
-  long value = 0;
-  const char* digit = text;
-  for (; *digit >= '0' && *digit <= '9' && value <= max; ++digit)
-    value = value * 10 + (*digit - '0');
-  return digit != text && *digit == end && value >= 1 && value <= max ? value : 0;
-}
-
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
 // Reads a size in bytes: a whole number from 1 up, then K, M or G for 1024,
 // 1024^2 or 1024^3 of them; 0 if it is not one, or over 2^50 bytes.
@@ -2660,9 +2665,10 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
       if (options.sharing)
         std::snprintf(shareName, sizeof shareName, ", share %d of %d", settings.share.part + 1,
                       settings.share.parts);
-      std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms%s\n", boardNumber, board.n,
-                   board.n, shareName, report.method, formatCount(report.nodes, digits),
-                   1000 * secondsSince(start), report.note);
+      std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms, %d thread%s%s\n", boardNumber,
+                   board.n, board.n, shareName, report.method, formatCount(report.nodes, digits),
+                   1000 * secondsSince(start), report.threads, report.threads > 1 ? "s" : "",
+                   report.note);
     }
     if (std::ferror(out)) writeError = errno ? errno : EIO;
   }

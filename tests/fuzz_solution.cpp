@@ -4,12 +4,16 @@
 // on every instruction set the CPU has, with its usual chunks and with tiny
 // ones), that a split into shares adds up to the count, that --list lists as
 // many placements as the count, and --list --unique as many as --unique
-// counts. Any crash, sanitizer report, mismatch or timeout is a failure.
+// counts; that shares 1/2 and 2/2, merged, print what a whole run prints;
+// and it feeds the bytes to --merge as shares. Any crash, sanitizer report,
+// mismatch or timeout is a failure.
 // Build with -DQUEENS_FUZZ=ON (clang++ only).
 #define QUEENS_NO_MAIN
 #include "../solution.cpp"
 
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -43,6 +47,37 @@ void checkMethodsAgree(const std::uint8_t* data, std::size_t size, std::FILE* si
   close(in);
 }
 
+// Runs the program on `input` with the options; returns its stdout, and
+// its exit status in `status`.
+std::string runOn(const std::string& input, std::vector<const char*> argv, int& status) {
+  char* text = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&text, &size);
+  static std::FILE* sink = std::fopen("/dev/null", "w");
+  argv.insert(argv.begin(), "solution");
+  int in = openBytes(reinterpret_cast<const std::uint8_t*>(input.data()), input.size());
+  status = queens::run(in, out, sink, int(argv.size()), argv.data());
+  close(in);
+  std::fclose(out);
+  std::string printed(text, size);
+  std::free(text);
+  return printed;
+}
+
+// Shares 1/2 and 2/2, written one after the other and merged from stdin,
+// print exactly what a whole run prints.
+void checkSharesMerge(const std::uint8_t* data, std::size_t size) {
+  int status = 0, shareStatus = 0;
+  const std::string input(reinterpret_cast<const char*>(data), size);
+  std::string whole = runOn(input, {}, status);
+  if (status != 0) return;  // bad input: no share is written
+  std::string shares = runOn(input, {"--part=1/2"}, shareStatus);
+  if (shareStatus != 0) std::abort();
+  shares += runOn(input, {"--part=2/2"}, shareStatus);
+  if (shareStatus != 0 || shares.size() >= 65536) return;  // a pipe holds 64 KiB
+  if (runOn(shares, {"--merge", "-"}, status) != whole || status != 0) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -56,5 +91,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     close(in);
   }
   checkMethodsAgree(data, size, sink);
+  checkSharesMerge(data, size);
+  const char* merge[] = {"solution", "--merge", "-"};
+  int in = openBytes(data, size);
+  queens::run(in, sink, sink, 3, merge);
+  close(in);
   return 0;
 }

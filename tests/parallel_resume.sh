@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The README's GNU parallel recipe (<!-- parallel-recipe -->), run as
+# written, killed part-way and run again (issue 19):
+#   parallel_resume.sh SOLUTION README.md
+#  1. The recipe starts in a folder that holds boards.txt and build/solution.
+#  2. Once 3 shares have finished, parallel and its running share are killed
+#     (SIGKILL, as when a machine goes down).
+#  3. --merge refuses the shares so far and names every share not finished.
+#  4. The recipe, run again as written, runs only those shares (the joblog
+#     ends with each share once) and leaves counts.txt equal to a whole run.
+# Exits 77 (CTest's "skipped") when GNU parallel is not installed.
+set -euo pipefail
+solution=$1 readme=$2
+here=$(cd "$(dirname "$0")" && pwd)
+fail() { echo "FAILED: $*" >&2; exit 1; }
+if ! command -v parallel >/dev/null; then
+  echo "GNU parallel is not installed (Debian: parallel); skipped"
+  exit 77
+fi
+recipe=$("$here/readme_block.sh" "$readme" parallel-recipe)
+work=$(mktemp -d)
+trap 'kill -KILL -- -$group 2>/dev/null || true; rm -rf "$work"' EXIT
+group=
+cd "$work"
+mkdir build && ln -s "$solution" build/solution
+# The CSES sample (65), the empty 17x17 board (95,815,104: OEIS A000170) and
+# a 17x17 board with two reserved squares.
+{
+  cat "$here/cases/sample.in"; echo
+  printf '.................\n%.0s' {1..17}; echo
+  printf '*................\n'; printf '.................\n%.0s' {1..15}; printf '................*\n'
+} >boards.txt
+"$solution" <boards.txt >whole.txt
+[ "$(sed -n 2p whole.txt)" = 95815104 ] || fail "the whole run counts $(sed -n 2p whole.txt) for the empty 17x17 board"
+echo "the recipe: $recipe"
+
+# Its own process group, so that one kill takes parallel and its shares.
+setsid bash -c "$recipe" >/dev/null 2>&1 &
+group=$!
+for ((tries = 0; tries < 1200; ++tries)); do  # at most 60 s
+  [ "$(tail -n +2 shares.log 2>/dev/null | wc -l)" -ge 3 ] && break
+  sleep 0.05
+done
+kill -KILL -- -$group
+wait $group 2>/dev/null || true
+finished=$(tail -n +2 shares.log | wc -l)
+[ "$finished" -lt 16 ] || fail "all 16 shares finished before the kill; nothing to resume"
+[ ! -e counts.txt ] || fail "counts.txt was written by an interrupted run"
+echo "killed after $finished of 16 shares"
+
+status=0
+"$solution" --merge share-*.txt >/dev/null 2>merge.err || status=$?
+sed 's/^/    /' merge.err
+[ $status = 1 ] || fail "--merge of an interrupted run exited with $status"
+done_shares=$(tail -n +2 shares.log | cut -f 9 | sed 's|.*--part=\([0-9]*\)/16.*|\1|' | sort -n)
+expected_missing=$(seq 16 | grep -vxF "$done_shares" | paste -sd, -)
+grep -qxF "error: $((16 - finished)) of 16 shares missing: $expected_missing" merge.err ||
+  fail "--merge does not name exactly the shares not finished: $expected_missing"
+
+bash -c "$recipe" || fail "the recipe, run again, failed"
+[ "$(tail -n +2 shares.log | wc -l)" = 16 ] || fail "the joblog has $(tail -n +2 shares.log | wc -l) shares, not 16 once each"
+cmp -s counts.txt whole.txt || fail "counts.txt: $(cat counts.txt); a whole run: $(cat whole.txt)"
+echo "run again: the $((16 - finished)) shares left ran, the $finished finished were kept;"
+echo "counts.txt is what a whole run prints: $(paste -sd' ' counts.txt)"
