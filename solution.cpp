@@ -2158,25 +2158,21 @@ class Fingerprint {
 };
 
 // What --part prints. The header needs the whole input, so the counts wait
-// in memory (16 bytes a board) until the input ends; a run cut short by bad
-// input or a kill prints no header: no share at all, or one too short.
+// until the input ends: the first kHeldCounts in memory, the rest in a
+// temporary file, so that memory stays flat on any stream. A run cut short
+// by bad input or a kill prints no header: no share, or one too short.
 class ShareOutput {
  public:
   explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
   ShareOutput(const ShareOutput&) = delete;
   ShareOutput& operator=(const ShareOutput&) = delete;
-  ~ShareOutput() { std::free(counts_); }
+  ~ShareOutput() { closeSpilled(); }
 
-  // Keeps one board's count; false if there is no memory for it.
+  // Keeps one board's count; false, with errno, if it cannot.
   bool add(const Board& board, Count count, const Report& report) {
-    if (boards_ == capacity_) {
-      long capacity = capacity_ ? 2 * capacity_ : 1024;
-      void* grown = std::realloc(counts_, std::size_t(capacity) * sizeof(Count));
-      if (!grown) return false;
-      counts_ = static_cast<Count*>(grown);
-      capacity_ = capacity;
-    }
-    counts_[boards_++] = count;
+    if (held_ == kHeldCounts && !spill()) return false;
+    counts_[held_++] = count;
+    ++boards_;
     input_.add(std::uint64_t(board.n));
     for (int r = 0; r < board.n; ++r)
       input_.add(std::uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
@@ -2186,22 +2182,48 @@ class ShareOutput {
     return true;
   }
 
-  void write(std::FILE* out) const {
+  void write(std::FILE* out) {
     std::fprintf(out, "# queens share %d/%d format %d input %08x plan %08x boards %ld\n",
                  share_.part + 1, share_.parts, kShareFormat, unsigned(input_.digest()),
                  unsigned(plan_.digest()), boards_);
-    char digits[40];
-    for (long i = 0; i < boards_; ++i) {
-      std::fputs(formatCount(counts_[i], digits), out);
-      std::fputc('\n', out);
+    if (spilled_) {
+      std::rewind(spilled_);
+      char block[4096];
+      while (std::size_t got = std::fread(block, 1, sizeof block, spilled_))
+        std::fwrite(block, 1, got, out);
     }
+    printHeld(out);
   }
 
  private:
+  static constexpr int kHeldCounts = 4096;  // 64 KiB
+
+  // fclose is a thread cancellation point, so the compiler takes it to
+  // throw; a destructor that calls it would need the C++ runtime to stop.
+  [[gnu::nothrow]] void closeSpilled() {
+    if (spilled_) std::fclose(spilled_);
+  }
+
+  void printHeld(std::FILE* file) {
+    char digits[40];
+    for (int i = 0; i < held_; ++i) {
+      std::fputs(formatCount(counts_[i], digits), file);
+      std::fputc('\n', file);
+    }
+    held_ = 0;
+  }
+  bool spill() {
+    if (!spilled_ && !(spilled_ = std::tmpfile())) return false;
+    printHeld(spilled_);
+    return !std::ferror(spilled_);
+  }
+
   Share share_;
   Fingerprint input_, plan_;
-  Count* counts_ = nullptr;
-  long boards_ = 0, capacity_ = 0;
+  Count counts_[kHeldCounts];
+  int held_ = 0;
+  long boards_ = 0;
+  std::FILE* spilled_ = nullptr;  // the counts before those held
 };
 
 // A share's header, as read back.
@@ -2657,7 +2679,8 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
       std::fputs(formatCount(count, digits), out);
       std::fputc('\n', out);
     } else if (!share.add(board, count, report)) {
-      std::fputs("error: no memory left to hold the share's counts\n", err);
+      std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
+                   std::strerror(errno));
       return 1;
     }
     if (settings.stats) {
