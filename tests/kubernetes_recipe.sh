@@ -17,11 +17,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 ln -s "$solution" queens
-{
-  cat "$here/cases/sample.in"; echo
-  printf '..............\n%.0s' {1..14}; echo
-  printf '*.............\n'; printf '..............\n%.0s' {1..13}
-} >boards.txt
+"$here/recipe_boards.sh" 14 >boards.txt
 ./queens <boards.txt >whole.txt
 [ "$(sed -n 2p whole.txt)" = 365596 ] || fail "a whole run counts $(sed -n 2p whole.txt) for the empty 14x14 board"
 for ((index = 0; index < completions; ++index)); do

@@ -60,11 +60,7 @@ chmod +x "$work/ssh"
 export PARALLEL_SSH=$work/ssh HOME=$work/hosts/local
 
 cd "$work/project"
-{
-  cat "$here/cases/sample.in"; echo
-  printf '..............\n%.0s' {1..14}; echo
-  printf '*.............\n'; printf '..............\n%.0s' {1..13}
-} >boards.txt
+"$here/recipe_boards.sh" 14 >boards.txt
 ./build/solution <boards.txt >whole.txt
 [ "$(sed -n 2p whole.txt)" = 365596 ] || fail "a whole run counts $(sed -n 2p whole.txt) for the empty 14x14 board"
 

@@ -27,13 +27,7 @@ if [ -e "$work/hold" ] && [[ " \$* " == *" --part=7/100 "* ]]; then sleep 300; f
 exec "$solution" "\$@"
 EOF
 chmod +x build/solution
-# The CSES sample (65), the empty 17x17 board (95,815,104: OEIS A000170) and
-# a 17x17 board with two reserved squares.
-{
-  cat "$here/cases/sample.in"; echo
-  printf '.................\n%.0s' {1..17}; echo
-  printf '*................\n'; printf '.................\n%.0s' {1..15}; printf '................*\n'
-} >boards.txt
+"$here/recipe_boards.sh" 17 >boards.txt
 "$solution" <boards.txt >whole.txt
 [ "$(sed -n 2p whole.txt)" = 95815104 ] || fail "a whole run counts $(sed -n 2p whole.txt) for the empty 17x17 board"
 
