@@ -40,8 +40,9 @@
  *   9. The join: QuarterTable, JoinTables, JoinCounter
  *   10. Choosing the plan: Plan, choosePlan
  *   11. Threads, shares and the progress line: countBoard             [judge]
- *   12. The program: options, run, countBoards, main                  [judge]
- *   13. Hooks for the tests, the fuzzer and the bench
+ *   12. Shares: what --part prints (ShareOutput), --merge (ShareMerge)
+ *   13. The program: options, run, countBoards, main                  [judge]
+ *   14. Hooks for the tests, the fuzzer and the bench
  */
 #include <fcntl.h>     // open, for --merge
 #include <pthread.h>   // threads, declared weak below: the judge links without -pthread
@@ -1316,7 +1317,7 @@ constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kMaxN - 2 + 1;  // one per diagonal, one of valid halves
 // The chunk and group sizes a count uses: these, except in the fuzzer, which
-// makes them tiny (section 13) so that its boards are cut into many of both.
+// makes them tiny (section 14) so that its boards are cut into many of both.
 struct JoinTuning {
   long chunk = kJoinChunk;
   int southGroup = kSouthGroup;

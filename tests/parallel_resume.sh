@@ -3,8 +3,8 @@
 # written, killed part-way and run again (issue 19):
 #   parallel_resume.sh SOLUTION README.md
 #  1. The recipe starts in a folder that holds boards.txt and build/solution.
-#  2. Once 3 shares have finished, parallel and its running share are killed
-#     (SIGKILL, as when a machine goes down).
+#  2. Once 3 shares have finished, parallel and the share it is counting
+#     are killed (SIGKILL, as when a machine goes down).
 #  3. --merge refuses the shares so far and names every share not finished.
 #  4. The recipe, run again as written, runs only those shares (the joblog
 #     ends with each share once) and leaves counts.txt equal to a whole run.
@@ -31,12 +31,16 @@ echo "the recipe: $recipe"
 # Its own process group, so that one kill takes parallel and its shares.
 setsid bash -c "$recipe" >/dev/null 2>&1 &
 group=$!
-for ((tries = 0; tries < 1200; ++tries)); do  # at most 60 s
-  [ "$(tail -n +2 shares.log 2>/dev/null | wc -l)" -ge 3 ] && break
-  sleep 0.05
+# Kill once 3 shares have finished and the next one is counting: its file
+# is open, and more share files exist than the log has finished shares.
+for ((tries = 0; tries < 6000; ++tries)); do  # at most 60 s
+  logged=$( (tail -n +2 shares.log 2>/dev/null || true) | wc -l)
+  [ "$logged" -ge 3 ] && [ "$(ls share-*.txt 2>/dev/null | wc -l)" -gt "$logged" ] && break
+  sleep 0.01
 done
 kill -KILL -- -$group
 wait $group 2>/dev/null || true
+group=
 finished=$(tail -n +2 shares.log | wc -l)
 [ "$finished" -lt 16 ] || fail "all 16 shares finished before the kill; nothing to resume"
 [ ! -e counts.txt ] || fail "counts.txt was written by an interrupted run"
