@@ -2324,7 +2324,8 @@ class ShareMerge {
     LineReader lines(fd);
     char share[48] = "";  // the last share begun, for messages: "share K/M"
     long lastPart = 0;
-    while (const char* line = lines.next()) {
+    bool stopped = false;  // at a line refused: the file is not read further
+    while (const char* line = stopped ? nullptr : lines.next()) {
       if (!*line) continue;  // blank lines between shares
       ShareHeader header;
       Count count;
@@ -2335,17 +2336,18 @@ class ShareMerge {
       }
       if (why) {
         refuse("%s: line %ld: %s%s%s", name, lines.lineNumber(), share, *share ? ": " : "", why);
-        break;
+        stopped = true;
+        continue;
       }
       lastPart = header.part;
       std::snprintf(share, sizeof share, "share %ld/%ld", header.part, header.parts);
-      if (!readCounts(lines, name, share, header)) break;
+      stopped = !readCounts(lines, name, share, header);
     }
     if (lines.error() == EFBIG)
       refuse("%s: line %ld: too long", name, lines.lineNumber() + 1);
     else if (lines.error())
       refuse("%s: cannot read: %s", name, std::strerror(lines.error()));
-    else if (!lastPart && !failed_)
+    else if (!lastPart && !stopped)
       refuse("%s: empty, not a share (was its run cut short?)", name);
     if (fd != stdinFd) close(fd);
   }

@@ -74,6 +74,9 @@ grep -qF "1 of 4 shares missing: 3" err.txt || fail "the cut share is not listed
 refused "empty-3.txt: empty, not a share" share-1.txt share-2.txt empty-3.txt share-4.txt
 tail -n +2 share-3.txt >bare-3.txt  # the counts alone, as --part printed them before
 refused "bare-3.txt: line 1: not a share" share-1.txt share-2.txt bare-3.txt share-4.txt
+# Each file is judged on its own: an empty file after a refused one is named too.
+refused "empty-3.txt: empty, not a share" share-1.txt bare-3.txt empty-3.txt share-2.txt share-4.txt
+grep -qF "bare-3.txt: line 1: not a share" err.txt || fail "the first refusal is gone: $(cat err.txt)"
 head -c 40 share-3.txt >header-cut-3.txt
 refused "header-cut-3.txt: line 1: a share's header cut short" share-1.txt share-2.txt \
   header-cut-3.txt share-4.txt
