@@ -46,7 +46,9 @@ done
 ln -s "$solution" "$work/project/build/solution"
 cat >"$work/ssh" <<EOF
 #!/bin/bash
-# ssh [OPTION...] HOST [--] COMMAND...: runs COMMAND in HOST's folder.
+# ssh [OPTION...] HOST [--] COMMAND...: runs COMMAND in HOST's folder, with
+# the HOME and SHELL that sshd sets for a login (parallel's remote side runs
+# each job with \$SHELL, so it must not depend on the caller having one).
 while [[ \$# -gt 0 && \$1 == -* ]]; do
   case \$1 in -l | -p | -o | -i | -F) shift 2 ;; *) shift ;; esac
 done
@@ -54,7 +56,7 @@ host=\$1
 shift
 [[ \${1:-} == -- ]] && shift
 [ -d "$work/hosts/\$host" ] || { echo "ssh: \$host: no such host" >&2; exit 255; }
-cd "$work/hosts/\$host" && HOME=\$PWD exec bash -c "\$*"
+cd "$work/hosts/\$host" && HOME=\$PWD SHELL=/bin/bash exec bash -c "\$*"
 EOF
 chmod +x "$work/ssh"
 export PARALLEL_SSH=$work/ssh HOME=$work/hosts/local
