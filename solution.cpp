@@ -1173,6 +1173,17 @@ class SymmetricPlacements {
 // placed first, on each of its rows, and the halves are w columns on each
 // side. Together: up to 4 times less work on the empty board.
 //
+// Transposes (even n): a reflection in a diagonal, or a quarter turn, swaps
+// the rows and the columns, so it maps W, the rows of the west queens, onto
+// N, the columns of the north queens, and N onto W. Give each such set of
+// rows or columns X = (x, y), its north (west) part x and its south (east)
+// part y, the value phi(X) = min(x, ~x, reversed y, ~reversed y), which the
+// flips do not change. The transpose pairs the placements with phi(W) <
+// phi(N) with those with phi(W) > phi(N), so only the first are counted,
+// twice, and those with phi(W) = phi(N) once. phi(N) depends on the north
+// queens' west columns Y and east columns Z apart, so for one W the halves
+// are filtered by Y and by Z, and half the work is skipped (JoinFold).
+//
 // When auto picks it: from 14x14 up, with at most 15% of the squares
 // reserved (20% from 16x16 up), and AVX2 or AVX-512: there it takes 0.04 to
 // 0.75 of propagation's time, and more above those densities.
@@ -1335,11 +1346,31 @@ struct Slice {
   int middleRow, weight;
 };
 
+// The transpose's filter for one W: a half is counted twice when phi of its
+// north queens' columns is above phi(W), once when equal, and not at all
+// when below (the transposed placement counts it). Off: every half, once.
+struct JoinFold {
+  bool on;
+  Mask floor;  // phi(W)
+};
+
 enum class JoinIsa { kPortable, kAvx2, kAvx512 };
 
 // The widest instruction set the CPU and the operating system allow.
 inline JoinIsa bestJoinIsa() {
   return cpu().avx512 ? JoinIsa::kAvx512 : cpu().avx2 ? JoinIsa::kAvx2 : JoinIsa::kPortable;
+}
+
+// The rows in reverse order (row r becomes row n - 1 - r): reverse all 32
+// bits by swapping halves, then quarters, and so on down to single bits,
+// then shift the n rows back to the bottom.
+inline Mask reverseRows(Mask rows, int n) {
+  rows = rows >> 16 | rows << 16;
+  rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
+  rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
+  rows = (rows >> 2 & 0x33333333u) | (rows & 0x33333333u) << 2;
+  rows = (rows >> 1 & 0x55555555u) | (rows & 0x55555555u) << 1;
+  return rows >> (kMaxN - n);
 }
 
 // The board cut in four, and what the count needs to know of the cut.
@@ -1379,6 +1410,17 @@ class JoinTables {
   // part of another).
   int slicesOf(Mask west, Slice* slices) const;
 
+  // The transpose's filter for the placements with west rows W.
+  JoinFold foldOf(Mask west) const {
+    return {transposes_, phi(west & allColumns(north_), west >> north_)};
+  }
+  // Where a half's north queens' columns (Y west, Z east) stand against the
+  // fold: below (-1), equal (0) or above (1) phi(W), on each side.
+  int westClass(JoinFold fold, Mask y) const { return compare(halfKey(y), fold); }
+  int eastClass(JoinFold fold, Mask z) const {
+    return compare(halfKey(reverseRows(z, east_)), fold);
+  }
+
   // A half's pattern: its diagonals through the line between west and east.
   std::uint64_t pattern(Diagonals d) const {
     const std::uint64_t band = (std::uint64_t{1} << (n_ - 1)) - 1;
@@ -1386,7 +1428,17 @@ class JoinTables {
   }
 
  private:
+  // min(x, ~x) over a half side's bits: the same for a set and its mirror.
+  Mask halfKey(Mask x) const { return std::min(x, x ^ allColumns(west_)); }
+  Mask phi(Mask north, Mask south) const {
+    return std::min(halfKey(north), halfKey(reverseRows(south, north_)));
+  }
+  static int compare(Mask key, JoinFold fold) {
+    return !fold.on ? 1 : (key > fold.floor) - (key < fold.floor);
+  }
+
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
+  bool transposes_ = false;  // even n, and a transpose or quarter turn keeps the board
   int middleColumn_ = -1;  // for odd n on a board the column flip keeps
   Mask middleRows_ = 0;    // the rows where the middle column is free
   bool rowFlip_ = false, columnFlip_ = false;
@@ -1397,18 +1449,6 @@ class JoinTables {
   int scratchAreas_ = 1;
   mutable std::atomic<int> nextScratch_{0};
 };
-
-// The rows in reverse order (row r becomes row n - 1 - r): reverse all 32
-// bits by swapping halves, then quarters, and so on down to single bits,
-// then shift the n rows back to the bottom.
-inline Mask reverseRows(Mask rows, int n) {
-  rows = rows >> 16 | rows << 16;
-  rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
-  rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
-  rows = (rows >> 2 & 0x33333333u) | (rows & 0x33333333u) << 2;
-  rows = (rows >> 1 & 0x55555555u) | (rows & 0x55555555u) << 1;
-  return rows >> (kMaxN - n);
-}
 
 bool JoinTables::build(const Board& board, JoinBudget budget) {
   const int n = board.n;
@@ -1424,6 +1464,9 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   middleRows_ = 0;
   for (int r = 0; r < n && middleColumn_ >= 0; ++r)
     middleRows_ |= Mask(board.freeSquares[r] >> middleColumn_ & 1) << r;
+  transposes_ = false;
+  for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
+    transposes_ = transposes_ || (n % 2 == 0 && boardHasSymmetry(board, swap));
   const int firstEast = n - east_;
   const std::uint64_t scratch = kJoinScratchBytes * std::uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
@@ -1556,23 +1599,30 @@ class JoinCounter {
  private:
   // Where the listing of one W's west halves stands: the north quarter's
   // columns, and how many halves with those columns earlier chunks took.
+  // Only the columns of one class under the fold are listed (westClass).
   struct WestCursor {
     std::uint64_t northColumns;
+    int foldClass;
     long taken = 0;
   };
 
-  // The placements with west rows W, chunk by chunk of the west halves.
+  // The placements with west rows W, chunk by chunk of the west halves: with
+  // a fold, first those whose north columns are above phi(W), then equal.
   [[gnu::always_inline]] Count countUnit(Mask west, const Slice* slices, int sliceCount) {
     Count total = 0;
-    WestCursor cursor{firstSubset(popcount(west & allColumns(t_.northRows())))};
-    for (;;) {
-      long listed = listWestHalves(west, cursor);
-      if (listed == 0) break;
-      halves_ += Count(listed);
-      buildPlanes(listed);
-      for (int i = 0; i < sliceCount; ++i)
-        total += Count(slices[i].weight) * countEastHalves(west, slices[i].middleRow);
-      if (listed < tuning_.chunk) break;
+    const JoinFold fold = t_.foldOf(west);
+    for (int foldClass = 1; foldClass >= (fold.on ? 0 : 1); --foldClass) {
+      WestCursor cursor{firstSubset(popcount(west & allColumns(t_.northRows()))), foldClass};
+      for (;;) {
+        long listed = listWestHalves(west, fold, cursor);
+        if (listed == 0) break;
+        halves_ += Count(listed);
+        buildPlanes(listed);
+        for (int i = 0; i < sliceCount; ++i)
+          total += Count(slices[i].weight) *
+                   countEastHalves(west, slices[i].middleRow, fold, foldClass);
+        if (listed < tuning_.chunk) break;
+      }
     }
     return total;
   }
@@ -1581,7 +1631,7 @@ class JoinCounter {
   // the order of the north quarters' columns, from the cursor, and moves the
   // cursor past them; returns how many. A chunk that fills up within a group
   // of north columns walks the rest of it, which keeps the inner loop plain.
-  [[gnu::always_inline]] long listWestHalves(Mask west, WestCursor& at) {
+  [[gnu::always_inline]] long listWestHalves(Mask west, JoinFold fold, WestCursor& at) {
     const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
     const Mask northRows = west & allColumns(t_.northRows()), southRows = west >> t_.northRows();
     const Mask columns = allColumns(t_.westColumns());
@@ -1589,6 +1639,7 @@ class JoinCounter {
     westReach_ = 0;
     for (; at.northColumns <= columns; at.northColumns = nextSubset(at.northColumns)) {
       const Mask northColumns = Mask(at.northColumns);
+      if (t_.westClass(fold, northColumns) != at.foldClass) continue;
       const auto *north = northWest.begin(northRows, northColumns),
                  *northEnd = northWest.end(northRows, northColumns);
       const auto *south = southWest.begin(southRows, columns ^ northColumns),
@@ -1646,25 +1697,29 @@ class JoinCounter {
     }
   }
 
-  [[gnu::always_inline]] Count countEastHalves(Mask west, int middleRow) {
+  [[gnu::always_inline]] Count countEastHalves(Mask west, int middleRow, JoinFold fold,
+                                               int westClass) {
     switch (blocks_) {  // the common small sizes, with their loops unrolled
       case 1:
-        return countEastHalvesIn<1>(west, middleRow);
+        return countEastHalvesIn<1>(west, middleRow, fold, westClass);
       case 2:
-        return countEastHalvesIn<2>(west, middleRow);
+        return countEastHalvesIn<2>(west, middleRow, fold, westClass);
       case 3:
-        return countEastHalvesIn<3>(west, middleRow);
+        return countEastHalvesIn<3>(west, middleRow, fold, westClass);
       case 4:
-        return countEastHalvesIn<4>(west, middleRow);
+        return countEastHalvesIn<4>(west, middleRow, fold, westClass);
       default:
-        return countEastHalvesIn<0>(west, middleRow);
+        return countEastHalvesIn<0>(west, middleRow, fold, westClass);
     }
   }
 
   // The pairs of this chunk's west halves with the east halves of the other
-  // rows (and the middle queen, if any) that share no diagonal with them.
+  // rows (and the middle queen, if any) that share no diagonal with them,
+  // each weighted by the fold: 2 when both sides are above phi(W), 1 when
+  // one is equal, and none when the east side is below.
   template <int kBlocks>
-  [[gnu::always_inline]] Count countEastHalvesIn(Mask west, int middleRow) {
+  [[gnu::always_inline]] Count countEastHalvesIn(Mask west, int middleRow, JoinFold fold,
+                                                 int westClass) {
     const int blocks = kBlocks ? kBlocks : blocks_;
     const QuarterTable &northEast = t_.quarter(false, true), &southEast = t_.quarter(true, true);
     Mask east = allColumns(t_.n()) & ~west;
@@ -1679,6 +1734,9 @@ class JoinCounter {
     Count total = 0;
     for (std::uint64_t northColumns = firstSubset(popcount(northRows)); northColumns <= columns;
          northColumns = nextSubset(northColumns)) {
+      const int eastClass = t_.eastClass(fold, Mask(northColumns));
+      if (eastClass < 0) continue;
+      const int weight = fold.on && westClass > 0 && eastClass > 0 ? 2 : 1;
       const auto *north = northEast.begin(northRows, Mask(northColumns)),
                  *northEnd = northEast.end(northRows, Mask(northColumns));
       const auto *south = southEast.begin(southRows, columns ^ Mask(northColumns)),
@@ -1709,7 +1767,7 @@ class JoinCounter {
               Isa::addPopcounts(sums, northProduct[b] & southProduct[b] & fits);
           }
         }
-        for (int lane = 0; lane < kLanes; ++lane) total += sums[lane];
+        for (int lane = 0; lane < kLanes; ++lane) total += Count(weight) * sums[lane];
       }
     }
     return total;

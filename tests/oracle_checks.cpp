@@ -125,6 +125,14 @@ bool isValidPlacement(const Board& board, const std::vector<int>& queens) {
 }
 
 // ---- Random boards ------------------------------------------------------------
+// Moves (r, c) to its image under a symmetry of the square: bit 4
+// transpose, then bit 2 flip rows, bit 1 flip columns.
+void transform(int symmetry, int n, int& r, int& c) {
+  if (symmetry & 4) std::swap(r, c);
+  if (symmetry & 2) r = n - 1 - r;
+  if (symmetry & 1) c = n - 1 - c;
+}
+
 // Deterministic for a seed on every platform: std::mt19937_64 is fully
 // specified, and only its raw output is used.
 class RandomBoards {
@@ -164,21 +172,30 @@ class RandomBoards {
   }
 
   // A board of side minN..maxN with 0..maxPercent% reserved, where the join
-  // has big quarter tables; one in three is made symmetric (every kind: the
-  // join uses the row and column flips, and odd boards with the column flip
-  // get a middle column), and one in four gets given queens.
+  // has big quarter tables; one in two is made symmetric (every kind: the
+  // join uses the row and column flips and the transposes and quarter turns,
+  // and odd boards with the column flip get a middle column), and one in four
+  // gets given queens, on symmetric boards half the time as symmetric too.
   Board nextSparse(int minN, int maxN, int maxPercent) {
     Board board = withDensity(minN + static_cast<int>(below(maxN - minN + 1)), 0, maxPercent);
-    if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
-    maybeGiveQueens(board);
+    int symmetry = below(2) == 0 ? 1 + static_cast<int>(below(7)) : 0;
+    if (symmetry) symmetrize(board, symmetry);
+    maybeGiveQueens(board, below(2) == 0 ? symmetry : 0);
     return board;
   }
 
-  // One board in four gets 1 to 3 given queens, on any squares.
-  void maybeGiveQueens(Board& board) {
+  // One board in four gets 1 to 3 given queens, on any squares; with a
+  // symmetry, each queen's images under it are given queens too.
+  void maybeGiveQueens(Board& board, int symmetry = 0) {
     if (below(4) != 0) return;
-    const std::uint64_t n = board.size();
-    for (std::uint64_t queens = 1 + below(3); queens > 0; --queens) board[below(n)][below(n)] = 'Q';
+    const int n = static_cast<int>(board.size());
+    for (std::uint64_t queens = 1 + below(3); queens > 0; --queens) {
+      int r = static_cast<int>(below(n)), c = static_cast<int>(below(n));
+      for (int image = 0; image < 4; ++image) {  // a symmetry's order is 1, 2 or 4
+        board[r][c] = 'Q';
+        transform(symmetry, n, r, c);
+      }
+    }
   }
 
   // An n x n board with a random minPercent..maxPercent% of its squares reserved.
@@ -192,8 +209,8 @@ class RandomBoards {
   }
 
  private:
-  // Reserves every square whose image under the symmetry (bit 4 transpose,
-  // then bit 2 flip rows, bit 1 flip columns) is reserved, until stable.
+  // Reserves every square whose image under the symmetry is reserved, until
+  // stable.
   static void symmetrize(Board& board, int symmetry) {
     const int n = static_cast<int>(board.size());
     for (bool changed = true; changed;) {
@@ -201,9 +218,7 @@ class RandomBoards {
       for (int r = 0; r < n; ++r)
         for (int c = 0; c < n; ++c) {
           int r2 = r, c2 = c;
-          if (symmetry & 4) std::swap(r2, c2);
-          if (symmetry & 2) r2 = n - 1 - r2;
-          if (symmetry & 1) c2 = n - 1 - c2;
+          transform(symmetry, n, r2, c2);
           if (board[r][c] == '*' && board[r2][c2] != '*') board[r2][c2] = '*', changed = true;
         }
     }
@@ -211,6 +226,19 @@ class RandomBoards {
 
   std::mt19937_64 random_;
 };
+
+// Whether the symmetry (bits as in RandomBoards::transform) maps every square
+// onto one that holds the same.
+bool keepsBoard(const Board& board, int symmetry) {
+  const int n = static_cast<int>(board.size());
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      int r2 = r, c2 = c;
+      transform(symmetry, n, r2, c2);
+      if (board[r][c] != board[r2][c2]) return false;
+    }
+  return true;
+}
 
 // Writes boards the way real files look: LF or CRLF, some trailing blanks,
 // some blank lines between boards.
@@ -455,10 +483,26 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   RandomBoards random(seed);
   std::vector<Board> boards;
   std::vector<long long> expected;
+  // The even boards that each transpose and quarter turn keeps: the join
+  // folds those, and each kind must be among the boards.
+  const char* swapNames[] = {"transpose", "quarter turn", "quarter turn back", "anti-transpose"};
+  long keptBy[4] = {}, keptWithQueens = 0;
   for (long i = 0; i < boardCount; ++i) {
     boards.push_back(random.nextSparse(10, 13, 12));
     expected.push_back(bruteForceCount(boards.back()));
+    const Board& board = boards.back();
+    bool kept = false;
+    for (int swap = 4; swap < 8 && board.size() % 2 == 0; ++swap)
+      if (keepsBoard(board, swap)) ++keptBy[swap - 4], kept = true;
+    keptWithQueens += kept && boardText(board).find('Q') != std::string::npos;
   }
+  for (int swap = 0; swap < 4; ++swap)
+    if (keptBy[swap] == 0)
+      return fail(std::string("no even board of seed ") + std::to_string(seed) + " keeps the " +
+                  swapNames[swap]);
+  std::printf("even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
+              "anti-transpose %ld; %ld of them with given queens\n",
+              keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens);
   const std::string input = tempPath("join", "in");
   writeBatch(input, boards, seed);
   const std::string what = "seed " + std::to_string(seed);
