@@ -1439,8 +1439,8 @@ class JoinTables {
 
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
   bool transposes_ = false;  // even n, and a transpose or quarter turn keeps the board
-  int middleColumn_ = -1;  // for odd n on a board the column flip keeps
-  Mask middleRows_ = 0;    // the rows where the middle column is free
+  int middleColumn_ = -1;    // for odd n on a board the column flip keeps
+  Mask middleRows_ = 0;      // the rows where the middle column is free
   bool rowFlip_ = false, columnFlip_ = false;
   long units_ = 0;
   JoinIsa isa_ = JoinIsa::kPortable;
@@ -1619,8 +1619,8 @@ class JoinCounter {
         halves_ += Count(listed);
         buildPlanes(listed);
         for (int i = 0; i < sliceCount; ++i)
-          total += Count(slices[i].weight) *
-                   countEastHalves(west, slices[i].middleRow, fold, foldClass);
+          total +=
+              Count(slices[i].weight) * countEastHalves(west, slices[i].middleRow, fold, foldClass);
         if (listed < tuning_.chunk) break;
       }
     }

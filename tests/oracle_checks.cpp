@@ -500,9 +500,10 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
     if (keptBy[swap] == 0)
       return fail(std::string("no even board of seed ") + std::to_string(seed) + " keeps the " +
                   swapNames[swap]);
-  std::printf("even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
-              "anti-transpose %ld; %ld of them with given queens\n",
-              keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens);
+  std::printf(
+      "even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
+      "anti-transpose %ld; %ld of them with given queens\n",
+      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens);
   const std::string input = tempPath("join", "in");
   writeBatch(input, boards, seed);
   const std::string what = "seed " + std::to_string(seed);
