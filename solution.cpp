@@ -683,6 +683,7 @@ struct Report {
   Count nodes = 0;
   const char* note = "";  // how --part split the board, when it matters
   int threads = 1;
+  std::uint64_t joinBytes = 0;  // what the join allocated
   // How its units were numbered, for a share's plan fingerprint (section
   // 12): 0 when it was counted whole.
   std::uint64_t numbering = 0;
@@ -1140,58 +1141,49 @@ class SymmetricPlacements {
 //   h .. n-1     +-------------+-------------+
 //
 // Every placement has one queen per column, so exactly w queens stand in the
-// west columns; call W the rows they stand on. For one W, a placement is a
-// west half (a queen in each row of W, in the west columns, one per column)
-// and an east half (the other rows, the east columns) that share no
-// diagonal: rows and columns cannot clash across the line. So
-//   count = sum over W of the pairs (west half, east half) with no diagonal
-//           in common.
-// Each half is in turn a north quarter and a south quarter that fit: the
-// queens of NW in rows W & north and some columns Y, those of SW in rows
-// W & south and the other west columns. The partial placements of each
-// quarter are listed once per board (QuarterTable), grouped by the rows and
+// west columns; call W their rows. For one W, a placement is a west half (a
+// queen in each row of W, in the west columns) and an east half (the other
+// rows, the east columns) that share no diagonal; rows and columns cannot
+// clash across the line. So count = the sum over W of the pairs (west half,
+// east half) with no diagonal in common. Each half is a north and a south
+// quarter that fit: the queens of NW on rows W & north and some columns Y,
+// those of SW on rows W & south and the other west columns. Each quarter's
+// partial placements are listed once (QuarterTable), grouped by the rows and
 // columns they use, so a half is a pair of table entries.
 //
-// Pairs are counted a block at a time: 512 with AVX-512, 256 with AVX2 and
-// 128 in portable code (JoinCounter). For one W, the west halves are numbered, and for each
-// diagonal d a block of bits has bit i set when west half i avoids d ("bit planes"). The west
-// halves that fit an east half are then the AND of the planes of its diagonals, counted by
-// popcount. One step further: the AND over an east half's diagonals is the AND of its north
-// quarter's product and its south quarter's, so each quarter's product is taken once, and each pair
-// of quarters costs one AND and one popcount.
+// Pairs are counted a block at a time: 512 with AVX-512, 256 with AVX2, 128
+// in portable code (JoinCounter). For one W the west halves are numbered,
+// and for each diagonal d a block of bits has bit i set when west half i
+// avoids d ("bit planes"). The west halves that fit an east half are the AND
+// of the planes of its diagonals, counted by popcount; that AND is the AND
+// of its north quarter's product and its south quarter's, so each quarter's
+// is taken once, and a pair of quarters costs one AND and one popcount.
+// Only the diagonals through the line between the halves matter: the n - 1
+// of each kind from w to n + w - 2, so a half is a 2n - 2 bit pattern.
 //
-// Only the diagonals both halves can reach matter: those through the line
-// between them. West queens have r + c <= n - 1 + w - 1 and east ones
-// r + c >= w, and the same for c - r + n - 1; so each kind keeps the n - 1
-// diagonals from w to n + w - 2, and a half is a 2n - 2 bit pattern.
-//
-// Symmetry: flipping the rows maps placements with west rows W onto those
-// with west rows reverse(W), so on a board that flip leaves unchanged, the
-// count for W is the count for reverse(W), and one W of each pair is
-// counted twice. Flipping the columns swaps west and east (W becomes the
-// other rows) when n is even; for odd n the middle column's queen is then
-// placed first, on each of its rows, and the halves are w columns on each
-// side. Together: up to 4 times less work on the empty board.
-//
-// Transposes (even n): a reflection in a diagonal, or a quarter turn, swaps
-// the rows and the columns, so it maps W, the rows of the west queens, onto
-// N, the columns of the north queens, and N onto W. Give each such set of
-// rows or columns X = (x, y), its north (west) part x and its south (east)
-// part y, the value phi(X) = min(x, ~x, reversed y, ~reversed y), which the
-// flips do not change. The transpose pairs the placements with phi(W) <
-// phi(N) with those with phi(W) > phi(N), so only the first are counted,
-// twice, and those with phi(W) = phi(N) once. phi(N) depends on the north
-// queens' west columns Y and east columns Z apart, so for one W the halves
-// are filtered by Y and by Z, and half the work is skipped (JoinFold).
+// Symmetry: flipping the rows maps the placements with west rows W onto
+// those with reverse(W), so on a board that flip keeps, one W of each pair
+// is counted twice. Flipping the columns swaps west and east (W becomes the
+// other rows) when n is even; for odd n the middle column's queen is placed
+// first, on each of its rows, leaving w columns on each side.
+// Transposes (even n): a reflection in a diagonal or a quarter turn maps W
+// onto N, the columns of the north queens, and N onto W. Write such a set
+// X as (x, y), its north (west) part and its south (east) part, and let
+// phi(X) = min(x, ~x, reversed y, ~reversed y), which the flips keep. The
+// transpose pairs the placements with phi(W) < phi(N) with those where it
+// is >, so only the first are counted, twice, and those with phi(W) =
+// phi(N) once. phi(N) takes the north queens' west columns Y and east
+// columns Z apart, so for one W the halves are filtered by Y and by Z
+// (JoinFold). In all, up to 8 times less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
 // reserved (20% from 16x16 up), and AVX2 or AVX-512: there it takes 0.04 to
 // 0.75 of propagation's time, and more above those densities.
 //
-// Memory: the tables (8 bytes an entry, plus 4 bytes for every choice of a
-// quarter's rows and columns), and about 1 MiB of work space per thread. It
-// all comes from one budget (--memory); a board whose tables do not fit is
-// counted by search instead.
+// Memory: the tables (8 bytes an entry, 4 for every choice of a quarter's
+// rows and columns), one per quarter that no flip of the board maps another
+// onto (the empty board has one), and 1 MiB of work space per thread, all
+// within --memory; a board whose tables do not fit is searched instead.
 
 // The next larger number with as many bits set (Gosper's hack): adding the
 // lowest set bit carries through the lowest run of ones; the ones the carry
@@ -1214,6 +1206,18 @@ struct JoinBudget {
   int threads;
 };
 
+// The rows in reverse order (row r becomes row n - 1 - r): reverse all 32
+// bits by swapping halves, then quarters, and so on down to single bits,
+// then shift the n rows back to the bottom.
+inline Mask reverseRows(Mask rows, int n) {
+  rows = rows >> 16 | rows << 16;
+  rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
+  rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
+  rows = (rows >> 2 & 0x33333333u) | (rows & 0x33333333u) << 2;
+  rows = (rows >> 1 & 0x55555555u) | (rows & 0x55555555u) << 1;
+  return rows >> (kMaxN - n);
+}
+
 // The partial placements of one quarter of the board (rows firstRow..,
 // columns firstColumn..): every set of queens on free squares, at most one
 // per row and column, none attacking another, the empty set included,
@@ -1232,10 +1236,7 @@ class QuarterTable {
   // in place, without ever growing an array.
   bool build(const Board& board, int firstRow, int rows, int firstColumn, int columns,
              std::uint64_t& room) {
-    board_ = &board;
-    firstRow_ = firstRow, rows_ = rows, firstColumn_ = firstColumn, columns_ = columns;
-    sumBase_ = firstRow + firstColumn;
-    differenceBase_ = firstColumn - (firstRow + rows - 1) + board.n - 1;
+    place(board, firstRow, rows, firstColumn, columns);
     const std::uint64_t groups = std::uint64_t{1} << (rows + columns);
     const std::uint64_t startBytes = (groups + 1) * sizeof(std::uint32_t);
     if (startBytes > room) return false;
@@ -1256,6 +1257,17 @@ class QuarterTable {
     return true;
   }
 
+  // Or reads the entries of `source`, a quarter of the same size that a flip
+  // of the board's rows or columns maps onto this one, and takes no memory.
+  // Each entry keeps its diagonals relative to its quarter's corner: the row
+  // flip swaps the two kinds, and the column flip swaps them reversed.
+  void mirror(const QuarterTable& source, const Board& board, int firstRow, int firstColumn,
+              bool flipRows, bool flipColumns) {
+    place(board, firstRow, source.rows_, firstColumn, source.columns_);
+    source_ = &source, flipRows_ = flipRows, flipColumns_ = flipColumns;
+    if (flipRows) std::swap(sumsField_, differencesField_);  // a swap without a branch
+  }
+
   QuarterTable() = default;
   QuarterTable(const QuarterTable&) = delete;
   QuarterTable& operator=(const QuarterTable&) = delete;
@@ -1269,19 +1281,36 @@ class QuarterTable {
   // The entries whose queens stand on exactly these rows and columns of the
   // quarter (bit i: its i-th row or column).
   const Entry* begin(Mask rows, Mask columns) const {
-    return entries_ + start_[group(rows, columns)];
+    return source_->entries_ + source_->start_[sourceGroup(rows, columns)];
   }
   const Entry* end(Mask rows, Mask columns) const {
-    return entries_ + start_[group(rows, columns) + 1];
+    return source_->entries_ + source_->start_[sourceGroup(rows, columns) + 1];
   }
   Diagonals diagonals(const Entry& entry) const {
-    return {std::uint64_t{entry.sums} << sumBase_,
-            std::uint64_t{entry.differences} << differenceBase_};
+    Mask sums = entry.*sumsField_, differences = entry.*differencesField_;
+    if (flipColumns_) {
+      const int width = rows_ + columns_ - 1;  // of each kind
+      const Mask reversedSums = reverseRows(sums, width);
+      sums = reverseRows(differences, width), differences = reversedSums;
+    }
+    return {std::uint64_t{sums} << sumBase_, std::uint64_t{differences} << differenceBase_};
   }
 
  private:
+  void place(const Board& board, int firstRow, int rows, int firstColumn, int columns) {
+    board_ = &board;
+    firstRow_ = firstRow, rows_ = rows, firstColumn_ = firstColumn, columns_ = columns;
+    sumBase_ = firstRow + firstColumn;
+    differenceBase_ = firstColumn - (firstRow + rows - 1) + board.n - 1;
+    source_ = this, flipRows_ = flipColumns_ = false;
+    sumsField_ = &Entry::sums, differencesField_ = &Entry::differences;
+  }
   std::uint64_t group(Mask rows, Mask columns) const {
     return std::uint64_t{rows} << columns_ | columns;
+  }
+  std::uint64_t sourceGroup(Mask rows, Mask columns) const {
+    return group(flipRows_ ? reverseRows(rows, rows_) : rows,
+                 flipColumns_ ? reverseRows(columns, columns_) : columns);
   }
 
   // Each row of the quarter in turn gets no queen, or one on each square
@@ -1314,6 +1343,10 @@ class QuarterTable {
   const Board* board_ = nullptr;
   int firstRow_ = 0, rows_ = 0, firstColumn_ = 0, columns_ = 0;
   int sumBase_ = 0, differenceBase_ = 0;
+  const QuarterTable* source_ = this;  // whose entries these are
+  bool flipRows_ = false, flipColumns_ = false;
+  std::uint32_t Entry::*sumsField_ = &Entry::sums;  // which field holds which kind
+  std::uint32_t Entry::*differencesField_ = &Entry::differences;
   std::uint32_t* start_ = nullptr;  // start_[g]: the first entry of group g
   Entry* entries_ = nullptr;
   std::uint64_t entryCount_ = 0, entryLimit_ = 0;
@@ -1361,18 +1394,6 @@ inline JoinIsa bestJoinIsa() {
   return cpu().avx512 ? JoinIsa::kAvx512 : cpu().avx2 ? JoinIsa::kAvx2 : JoinIsa::kPortable;
 }
 
-// The rows in reverse order (row r becomes row n - 1 - r): reverse all 32
-// bits by swapping halves, then quarters, and so on down to single bits,
-// then shift the n rows back to the bottom.
-inline Mask reverseRows(Mask rows, int n) {
-  rows = rows >> 16 | rows << 16;
-  rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
-  rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
-  rows = (rows >> 2 & 0x33333333u) | (rows & 0x33333333u) << 2;
-  rows = (rows >> 1 & 0x55555555u) | (rows & 0x55555555u) << 1;
-  return rows >> (kMaxN - n);
-}
-
 // The board cut in four, and what the count needs to know of the cut.
 class JoinTables {
  public:
@@ -1404,6 +1425,8 @@ class JoinTables {
   const QuarterTable& quarter(bool south, bool east) const { return quarters_[2 * south + east]; }
   // The units of work: the sets W that have a slice to count.
   long units() const { return units_; }
+  // The bytes of the tables and work spaces, for --stats.
+  std::uint64_t allocated() const { return allocated_; }
 
   // The slices of one W that are counted, each standing for its images under
   // the board's row and column flips; returns how many (0: W is counted as
@@ -1443,6 +1466,7 @@ class JoinTables {
   Mask middleRows_ = 0;      // the rows where the middle column is free
   bool rowFlip_ = false, columnFlip_ = false;
   long units_ = 0;
+  std::uint64_t allocated_ = 0;
   JoinIsa isa_ = JoinIsa::kPortable;
   QuarterTable quarters_[4];  // NW, NE, SW, SE
   char* scratch_ = nullptr;
@@ -1474,14 +1498,26 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   scratchAreas_ = budget.threads;
   nextScratch_ = 0;
   std::uint64_t room = budget.bytes - scratch;
-  bool fits = scratch_ && quarters_[0].build(board, 0, north_, 0, west_, room) &&
-              quarters_[1].build(board, 0, north_, firstEast, east_, room) &&
-              quarters_[2].build(board, north_, n - north_, 0, west_, room) &&
-              quarters_[3].build(board, north_, n - north_, firstEast, east_, room);
+  // A quarter that a flip of the board maps another onto reads that one's
+  // entries: on the empty board, the four are one table.
+  const bool rowMirror = rowFlip_ && n % 2 == 0;
+  bool fits = scratch_ != nullptr;
+  for (int q = 0; q < 4 && fits; ++q) {
+    const bool south = q >= 2, east = q % 2 == 1;
+    const bool flipRows = south && rowMirror, flipColumns = east && columnFlip_;
+    const int firstRow = south ? north_ : 0, firstColumn = east ? firstEast : 0;
+    if (flipRows || flipColumns)
+      quarters_[q].mirror(quarters_[q - 2 * flipRows - flipColumns], board, firstRow, firstColumn,
+                          flipRows, flipColumns);
+    else
+      fits = quarters_[q].build(board, firstRow, south ? n - north_ : north_, firstColumn,
+                                east ? east_ : west_, room);
+  }
   if (!fits) {
     release();
     return false;
   }
+  allocated_ = budget.bytes - room;
   units_ = 0;
   Slice slices[kMaxN];
   for (std::uint64_t west = firstSubset(west_); west <= allColumns(n); west = nextSubset(west))
@@ -2177,6 +2213,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   Plan plan;
   choosePlan(board, settings.method, {settings.memory, counting.threads}, plan);
   report.method = plan.name;
+  report.joinBytes = plan.joined ? plan.join.allocated() : 0;
   return countShare(board, plan, settings, counting, err, report);
 }
 
@@ -2749,10 +2786,14 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
       if (options.sharing)
         std::snprintf(shareName, sizeof shareName, ", share %d of %d", settings.share.part + 1,
                       settings.share.parts);
-      std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms, %d thread%s%s\n", boardNumber,
+      char allocated[48] = "";
+      if (report.joinBytes)
+        std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
+                      double(report.joinBytes) / (1 << 20));
+      std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms, %d thread%s%s%s\n", boardNumber,
                    board.n, board.n, shareName, report.method, formatCount(report.nodes, digits),
                    1000 * secondsSince(start), report.threads, report.threads > 1 ? "s" : "",
-                   report.note);
+                   allocated, report.note);
     }
     if (std::ferror(out)) writeError = errno ? errno : EIO;
   }

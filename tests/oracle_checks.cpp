@@ -554,11 +554,19 @@ int checkMemoryBudget(const std::string& program, const std::string& boardFile,
       return fail(std::string(c.budget) + ": expected " + count + ", got " + printed + stats);
     if (stats.find(std::string(", ") + c.method + ", ") == std::string::npos)
       return fail(std::string(c.budget) + ": expected the method " + c.method + ", got " + stats);
+    // The join says what it allocated, and that is within the budget.
+    std::size_t said = stats.find(" MiB allocated");
+    double allocatedMiB = 0;
+    if (c.method == std::string("join") &&
+        (said == std::string::npos ||
+         std::sscanf(stats.c_str() + stats.rfind(", ", said) + 2, "%lf", &allocatedMiB) != 1 ||
+         allocatedMiB <= 0 || allocatedMiB * 1024 > double(c.budgetKiB)))
+      return fail(std::string(c.budget) + ": --stats must say what the join allocated: " + stats);
     if (run.peakMemoryKiB > baseline.peakMemoryKiB + c.budgetKiB)
       return fail(std::string(c.budget) + ": peak RSS " + std::to_string(run.peakMemoryKiB) +
                   " KiB, over the budget plus " + std::to_string(baseline.peakMemoryKiB) + " KiB");
-    std::printf("%s: counted by %s, peak RSS %ld KiB (a 1x1 board: %ld KiB)\n", c.budget, c.method,
-                run.peakMemoryKiB, baseline.peakMemoryKiB);
+    std::printf("%s: counted by %s, %.1f MiB allocated, peak RSS %ld KiB (a 1x1 board: %ld KiB)\n",
+                c.budget, c.method, allocatedMiB, run.peakMemoryKiB, baseline.peakMemoryKiB);
   }
   std::remove(output.c_str()), std::remove(error.c_str()), std::remove(tiny.c_str());
   return 0;
