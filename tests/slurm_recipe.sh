@@ -88,8 +88,8 @@ for cpus in 1 2; do
     --wrap "$solution --stats < empty16.txt"
 done
 wait_for_jobs
-grep -q "16x16, join, .* 1 thread$" threads-1.log || fail "--cpus-per-task=1: $(cat threads-1.log)"
-grep -q "16x16, join, .* 2 threads$" threads-2.log || fail "--cpus-per-task=2: $(cat threads-2.log)"
+grep -q "16x16, join, .* 1 thread," threads-1.log || fail "--cpus-per-task=1: $(cat threads-1.log)"
+grep -q "16x16, join, .* 2 threads," threads-2.log || fail "--cpus-per-task=2: $(cat threads-2.log)"
 echo "--cpus-per-task=1: $(grep thread threads-1.log)"
 echo "--cpus-per-task=2: $(grep thread threads-2.log)"
 echo "the Slurm tests took $((SECONDS - start)) s"
