@@ -5,14 +5,14 @@
  *
  * Input (stdin): boards of N rows of N characters, '.' free, '*' reserved,
  *   'Q' a queen already placed; N is the length of the first row, 1..32. LF
- *   or CRLF line ends, trailing blanks, blank lines between boards and a
- *   missing final newline are all fine; each row stands on a line of its own.
+ *   or CRLF, trailing blanks, blank lines between boards and a missing final
+ *   newline are all fine.
  * Output (stdout): one line per board, the number of ways to place N queens,
  *   one per row and column, none on a reserved square, no two on a diagonal,
- *   every 'Q' among them. A reserved square does not block an attack. Exit
- *   status 0; on bad input, the counts before it, "error: line L: ..." on
- *   stderr and status 1. With no option this is exactly what CSES expects.
- *   The options (kUsage) list, trace, count up to symmetry, split the work.
+ *   every 'Q' among them. A reserved square does not block an attack. On bad
+ *   input: the counts before it, "error: line L: ..." on stderr, status 1.
+ *   With no option this is exactly what CSES expects; the options (kUsage)
+ *   list, trace, count up to symmetry and split the work.
  *
  * Approach: backtracking, one queen per row. A queen on (r, c) occupies
  *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1, and
@@ -23,8 +23,8 @@
  * Complexity: O(N!) time at worst, about a microsecond for an 8x8 board;
  *   O(N) memory for the search, O(1) for the input (read as a stream); the
  *   join's tables within --memory.
- * Status: hand-checked cases, a brute-force oracle for every method, option
- *   and split, the official CSES tests, a fuzzer, sanitizers (tests/).
+ * Tests: hand-checked cases, a brute-force oracle for every method and
+ *   option, the official CSES tests, a fuzzer, sanitizers (tests/).
  *
  * Map, in order. The judge's path (one board, no option) is marked [judge]:
  *   main -> run -> countBoards -> BoardReader::next -> countBoard ->
@@ -42,9 +42,7 @@
  *   11. Threads, shares and the progress line: countBoard             [judge]
  *   12. Shares: what --part prints (ShareOutput), --merge (ShareMerge)
  *   13. The program: options, run, countBoards, main                  [judge]
- *   14. Hooks for the tests, the fuzzer and the bench
  */
-#include <fcntl.h>     // open, for --merge
 #include <pthread.h>   // threads, declared weak below: the judge links without -pthread
 #include <sched.h>     // sched_getaffinity, for the CPUs this process may use
 #include <sys/stat.h>  // fstat: is the input a regular file
@@ -71,30 +69,32 @@
 
 namespace queens {
 
+using std::size_t, std::uint8_t, std::uint32_t, std::uint64_t;
+
 // ===== 1. Board, masks and geometry ========================================
 constexpr int kMaxN = 32;
-using Mask = std::uint32_t;  // bit c stands for column c (or row c)
+using Mask = uint32_t;  // bit c stands for column c (or row c)
 // Counts are 128 bits wide: the join counts in groups, and never wraps.
 __extension__ typedef unsigned __int128 Count;
 
 // Divides `count` by a small divisor; returns the remainder. Above 64 bits
 // it divides in 32-bit pieces, as by hand, so that the judge's binary needs
 // no library for 128-bit division.
-inline std::uint32_t divideCount(Count& count, std::uint32_t divisor) {
+inline uint32_t divideCount(Count& count, uint32_t divisor) {
   if (count <= UINT64_MAX) {
-    std::uint64_t small = std::uint64_t(count);
+    uint64_t small = uint64_t(count);
     count = small / divisor;
-    return std::uint32_t(small % divisor);
+    return uint32_t(small % divisor);
   }
-  std::uint64_t remainder = 0;
+  uint64_t remainder = 0;
   Count quotient = 0;
   for (int shift = 96; shift >= 0; shift -= 32) {
-    std::uint64_t piece = remainder << 32 | std::uint64_t(count >> shift & 0xFFFFFFFFu);
+    uint64_t piece = remainder << 32 | uint64_t(count >> shift & 0xFFFFFFFFu);
     quotient |= Count(piece / divisor) << shift;
     remainder = piece % divisor;
   }
   count = quotient;
-  return std::uint32_t(remainder);
+  return uint32_t(remainder);
 }
 
 struct Board {
@@ -103,7 +103,7 @@ struct Board {
   Mask queens[kMaxN] = {};       // bit c of queens[r]: (r, c) is 'Q', a queen given in place
 };
 
-inline Mask allColumns(int n) { return Mask((std::uint64_t{1} << n) - 1); }
+inline Mask allColumns(int n) { return Mask((uint64_t{1} << n) - 1); }
 
 // Counts set bits in a few instructions and no call: the judge's plain -O2
 // turns __builtin_popcount into a library call, since it may not assume the
@@ -115,7 +115,7 @@ inline int popcount(Mask m) {
   return int((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 // The same for 64 bits.
-inline std::uint64_t popcount64(std::uint64_t m) {
+inline uint64_t popcount64(uint64_t m) {
   m = m - ((m >> 1) & 0x5555555555555555u);
   m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
   return (((m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Fu) * 0x0101010101010101u) >> 56;
@@ -131,7 +131,7 @@ inline Mask lowestBit(Mask m) { return m & (0u - m); }
 // Every engine but the row search, which keeps its masks relative to the
 // row, uses this one vocabulary.
 struct Diagonals {
-  std::uint64_t sums = 0, differences = 0;
+  uint64_t sums = 0, differences = 0;
   bool meets(const Diagonals& other) const {
     return ((sums & other.sums) | (differences & other.differences)) != 0;
   }
@@ -150,7 +150,7 @@ struct Diagonals {
 };
 
 inline Diagonals diagonalsOf(int n, int row, int column) {
-  return {std::uint64_t{1} << (row + column), std::uint64_t{1} << (column - row + n - 1)};
+  return {uint64_t{1} << (row + column), uint64_t{1} << (column - row + n - 1)};
 }
 
 // The squares of `row` that a queen on (queenRow, queenColumn) attacks.
@@ -244,9 +244,8 @@ int boardSymmetries(const Board& board, Symmetry (&symmetries)[kSymmetries]) {
 }
 
 // What the CPU can run beyond baseline x86-64, asked once, by hand: CPUID
-// traps to the hypervisor in a virtual machine (3 us), and
-// __builtin_cpu_supports would link in a constructor that asks at every
-// start-up, the judge's included.
+// costs 3 us in a virtual machine, and __builtin_cpu_supports would ask at
+// every start-up, the judge's included.
 struct CpuFeatures {
   bool popcnt, avx2, avx512;  // avx512: AVX-512F with VPOPCNTDQ
 };
@@ -284,9 +283,8 @@ inline const CpuFeatures& cpu() {
 // ===== 2. The reader =======================================================
 // Reads boards from a file descriptor, one at a time, in O(1) memory. On bad
 // input it stops at the first offending byte and explains it in error().
-// It calls read(2), which returns as soon as a terminal has a line (stdio
-// would wait for a full buffer, and read again after one Ctrl-D), and it
-// flushes `out` before a read that may wait (a terminal or a pipe), so the
+// read(2) returns as soon as a terminal has a line (stdio would wait for a
+// full buffer), and `out` is flushed before a read that may wait, so the
 // counts so far are seen at once.
 class BoardReader {
  public:
@@ -336,7 +334,7 @@ class BoardReader {
       while (got < 0 && errno == EINTR);  // a signal came first: read again
       if (got < 0) fail("cannot read the input: %s", std::strerror(errno));
       ended_ = got <= 0;
-      length_ = got > 0 ? std::size_t(got) : 0;
+      length_ = got > 0 ? size_t(got) : 0;
       position_ = 0;
       if (ended_) return EOF;
     }
@@ -363,10 +361,8 @@ class BoardReader {
     for (int ch = peek(); ch != EOF && ch != '\n' && !isBlank(ch); ch = peek()) {
       if (ch != '.' && ch != '*' && ch != 'Q') return failAtByte(ch, "'.', '*' or 'Q'");
       if (length == maxLength) {
-        if (maxLength == kMaxN)
-          fail("line %ld: expected a row of at most %d squares, got more", line_, kMaxN);
-        else
-          fail("line %ld: expected a row of %d squares, got more", line_, maxLength);
+        fail("line %ld: expected a row of %s%d squares, got more", line_,
+             maxLength == kMaxN ? "at most " : "", maxLength);
         return -1;
       }
       if (ch != '*') {
@@ -386,8 +382,9 @@ class BoardReader {
 
   [[gnu::noinline, gnu::cold]] bool cutShort(int n, long firstLine, int rows, int ch) {
     return fail(
-        "line %ld: the %dx%d board that starts on line %ld has %d rows and needs %d, got %s", line_,
-        n, n, firstLine, rows, n, ch == EOF ? "the end of the input" : "a blank line");
+        "line %ld: the %dx%d board that starts on line %ld has %d rows "
+        "and needs %d, got %s",
+        line_, n, n, firstLine, rows, n, ch == EOF ? "the end of the input" : "a blank line");
   }
 
   int failAtByte(int byte, const char* expected) {
@@ -402,7 +399,8 @@ class BoardReader {
 
   template <class... Args>
   bool fail(const char* format, Args... args) {
-    if (!*error_) std::snprintf(error_, sizeof error_, format, args...);  // the first one stands
+    if (!*error_) std::snprintf(error_, sizeof error_, format,
+                                args...);  // the first one stands
     return false;
   }
 
@@ -412,7 +410,7 @@ class BoardReader {
   // One 4 KiB page: a single board touches all the memory a million do, and
   // reading is no slower (bench/README.md).
   unsigned char buffer_[1 << 12];
-  std::size_t position_ = 0, length_ = 0;
+  size_t position_ = 0, length_ = 0;
   long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes
   long boardsRead_ = 0;
   char error_[256] = "";
@@ -540,9 +538,9 @@ class SmallBoardFilter {
       }
       listEmptyBoard(n, empty);
     }
-    std::uint64_t reserved = 0;
+    uint64_t reserved = 0;
     for (int r = 0; r < n; ++r)
-      reserved |= std::uint64_t{~board.freeSquares[r] & allColumns(n)} << (r * n);
+      reserved |= uint64_t{~board.freeSquares[r] & allColumns(n)} << (r * n);
     Count total = 0;
     for (int i = 0; i < empty.count; ++i) total += (empty.queens[i] & reserved) == 0;
     return total;
@@ -555,14 +553,14 @@ class SmallBoardFilter {
   struct Placements {
     bool seen = false, listed = false;
     int count = 0;
-    std::uint64_t queens[kMostSmallPlacements] = {};
+    uint64_t queens[kMostSmallPlacements] = {};
   };
 
   struct Lister : PlacementObserver {
     Lister(int n, Placements& empty) : n(n), empty(empty) {}
     void placement() {
-      std::uint64_t queens = 0;
-      for (int r = 0; r < n; ++r) queens |= std::uint64_t{1} << (r * n + queenColumns[r]);
+      uint64_t queens = 0;
+      for (int r = 0; r < n; ++r) queens |= uint64_t{1} << (r * n + queenColumns[r]);
       empty.queens[empty.count++] = queens;
     }
     int n;
@@ -591,16 +589,19 @@ const char* formatCount(Count count, char (&digits)[40]) {
   return at;
 }
 
+// A square as the input writes it.
+inline char squareOf(const Board& board, int r, int c) {
+  return board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
+}
+
 // --list: draws each placement as the board with 'Q' on the queens, then an
 // empty line: valid input, whose count is 1. Stops the search as soon as the
-// output cannot be written. Takes the board as it was read, given queens
-// and all, and observes the search of the board with them pinned.
+// output cannot be written. Draws the board as read, given queens and all.
 class PlacementPrinter : public PlacementObserver {
  public:
   PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
     for (int r = 0; r < n_; ++r) {
-      for (int c = 0; c < n_; ++c)
-        text_[r][c] = board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
+      for (int c = 0; c < n_; ++c) text_[r][c] = squareOf(board, r, c);
       text_[r][n_] = '\n';
     }
   }
@@ -651,10 +652,9 @@ class ClassPrinter : public PlacementPrinter {
 };
 
 // --trace: the row search as a textbook's dry run, one line per step,
-// indented two spaces per row, rows and columns numbered from 1. Each queen
-// placed; each row with no open square, and each row whose open squares have
-// all been tried, with the return to the row above; each placement drawn as
-// --list draws it.
+// indented two spaces per row, rows and columns from 1: each queen placed,
+// each row with no open square or none left to try, with the return to the
+// row above, and each placement drawn as --list draws it.
 class SearchTracer : public PlacementPrinter {
  public:
   using PlacementPrinter::PlacementPrinter;
@@ -683,10 +683,10 @@ struct Report {
   Count nodes = 0;
   const char* note = "";  // how --part split the board, when it matters
   int threads = 1;
-  std::uint64_t joinBytes = 0;  // what the join allocated
+  uint64_t joinBytes = 0;  // what the join allocated
   // How its units were numbered, for a share's plan fingerprint (section
   // 12): 0 when it was counted whole.
-  std::uint64_t numbering = 0;
+  uint64_t numbering = 0;
 };
 
 // --list and --trace: the row search on the board with its given queens
@@ -708,12 +708,11 @@ template <class Printer>
 // For --threads, --part and the progress line. A search tree is cut at a
 // fixed depth (queens placed); each node there is a unit, numbered in the
 // order the search meets them, the same on every machine. Every thread walks
-// the top of the tree itself and counts only the units it claims: --part=K/M
-// keeps unit i if i % M == K - 1 (neighbouring units, which cost alike, go to
-// different shares), and within a share threads claim units one at a time
-// from a shared counter, so they finish together. Every engine reaches depth
-// N - 1 before it counts anything, so at any depth up to that the whole count
-// comes from units. A probe's depth is deeper than any node: it counts all.
+// the top of the tree and counts only the units it claims: --part=K/M keeps
+// unit i if i % M == K - 1 (neighbours, which cost alike, go to different
+// shares), and within a share threads claim units one at a time, so they
+// finish together. Every engine reaches depth N - 1 before it counts, so the
+// whole count comes from units. A probe's depth is deeper than any node.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
 };
@@ -734,7 +733,7 @@ class UnitWalk {
     return walk;
   }
   // Counts nothing: measures how many units `depth` gives, unless the walk
-  // above it visits `most` nodes (then it gives up).
+  // above it visits `most` nodes.
   static UnitWalk measure(int depth, long most) {
     UnitWalk walk(depth, Share{}, nullptr, false);
     walk.mostTopNodes_ = most;
@@ -775,8 +774,8 @@ class UnitWalk {
 };
 
 // The row search split: above the split depth every thread walks the tree
-// (one of them reports those nodes to --stats); at the split depth it claims
-// units; below a claimed unit it counts as the plain observer Below does.
+// (one reports those nodes to --stats), claims units at the split depth,
+// and below a claimed unit counts as the plain observer Below does.
 template <class Below>
 struct UnitObserver : Below {
   explicit UnitObserver(UnitWalk* units) : units(units) {}
@@ -800,9 +799,8 @@ Count countRowUnits(const Board& board, Job& job) {
 
 // ===== 7. Propagation ======================================================
 // Fill the most constrained row next. The queens placed so far are a mask of
-// `columns` and their Diagonals, over the whole board, so a row's open
-// squares are recomputed in a few operations. Each node scans the empty rows
-// once and then
+// `columns` and their Diagonals, so a row's open squares take a few
+// operations. Each node scans the empty rows once and then
 //   - gives up if some row has no open square, or some column no row can use;
 //   - if a column is open in only one row, places that queen (it is forced),
 //     unless some row is down to one square, which is then placed first;
@@ -811,14 +809,13 @@ Count countRowUnits(const Board& board, Job& job) {
 //     rows (fewer nodes than the topmost: bench/README.md);
 //   - but if every row has 3 or more, and some column is open in exactly two
 //     rows, branches on that column instead: two children, not three or more.
-// Split, a node with units->depth() queens placed is a unit of work.
 // When auto picks it: from 10x10 up (13x13 with symmetry), where it takes
 // less time than the row search (0.91 of it on the empty 10x10 board, 0.74
 // on the empty 13x13 with four border queens pinned), unless the join wins.
 //
-// Counting open squares is its inner loop, so it runs on popcnt (20% fewer
-// instructions), which the judge's -O2 may not assume: only these functions
-// are compiled for it, and choosePlan checks that the CPU has it.
+// Its inner loop counts open squares, on popcnt (20% fewer instructions),
+// which the judge's -O2 may not assume: only these functions are compiled
+// for it, and choosePlan checks that the CPU has it.
 #ifdef QUEENS_X86
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
 #else
@@ -852,8 +849,8 @@ class Propagation {
   // their columns and Diagonals, passed as two masks, not as one struct,
   // which the compiler passes through memory (12% more time).
   template <bool kSplits, bool kCountsNodes>
-  QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, std::uint64_t sums,
-                                 std::uint64_t differences) {
+  QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, uint64_t sums,
+                                 uint64_t differences) {
     const Diagonals taken{sums, differences};
     if constexpr (kSplits) {
       int placed = n_ - __builtin_popcount(slotsLeft);
@@ -934,11 +931,11 @@ Count countPropagating(const Board& board, Job& job) {
 }
 
 // ===== 8. Symmetry, and placements up to symmetry (--unique) ===============
-// Every placement has exactly one queen on each border line (top row, bottom
-// row, left column, right column), and a symmetry of the board maps those
-// queens onto the border queens of another placement. So the border queens
-// are pinned one way per class under the board's symmetries, the rest is
-// counted by an engine, and each count is weighted by the size of its class.
+// Every placement has one queen on each border line (top and bottom rows,
+// left and right columns), and a symmetry of the board maps them onto the
+// border queens of another placement. So the border queens are pinned one
+// way per class under the board's symmetries, the rest is counted by an
+// engine, and each count is weighted by the size of its class.
 // When auto uses it: from 11x11 up (0.85 of the row search's time on the
 // empty 11x11 board, 2.15 on 10x10), on a board that some symmetry other
 // than the identity maps onto itself.
@@ -976,10 +973,8 @@ bool borderFits(const Board& board, const Square* queens) {
 using Engine = Count (*)(const Board&, Job&);
 
 // The classes of border queens under a list of symmetries, each given by its
-// smallest member and weighted by its size. They are listed once per board:
-// a split board is walked several times (a probe, a measure of the depth,
-// each thread), and listing them costs a quarter of the empty 12x12 board's
-// count. The list is its own, on the heap, freed with it.
+// smallest member and weighted by its size, listed once per board (a split
+// board is walked several times), on the heap, freed with the list.
 class BorderClasses {
  public:
   BorderClasses() = default;
@@ -1002,8 +997,8 @@ class BorderClasses {
             if (!borderFits(board, queens)) continue;
             int size = classSize(n, queens, symmetries, symmetryCount);
             if (size > 0)
-              classes_[count_++] = {std::uint8_t(top), std::uint8_t(bottom), std::uint8_t(left),
-                                    std::uint8_t(right), std::uint8_t(size)};
+              classes_[count_++] = {uint8_t(top), uint8_t(bottom), uint8_t(left), uint8_t(right),
+                                    uint8_t(size)};
           }
     return true;
   }
@@ -1028,7 +1023,7 @@ class BorderClasses {
   // The columns of the top and bottom queens, the rows of the left and
   // right ones, and the class size: 5 bytes a class.
   struct BorderClass {
-    std::uint8_t top, bottom, left, right, size;
+    uint8_t top, bottom, left, right, size;
   };
 
   // The size of the queens' class if they are its smallest member, else 0.
@@ -1050,14 +1045,10 @@ class BorderClasses {
 };
 
 // Placements up to symmetry (--unique). By Burnside's lemma, the number of
-// classes of placements under the board's symmetries is the mean, over those
-// symmetries, of the number of placements each one maps onto themselves. The
-// identity keeps every placement: that is the count, by any engine. Another
-// symmetry keeps few, and a small search of its own finds them: each queen it
-// places brings its whole orbit (its images under the symmetry, applied
-// again and again), so what it grows is symmetric by construction. A
-// reflection keeps none from 2x2 up (it maps some queen onto another in the
-// same row, column or diagonal), and the search finds that at once.
+// classes is the mean, over the board's symmetries, of the placements each
+// one keeps. The identity keeps them all: the count. Another keeps few, and
+// a small search finds them: each queen it places brings its orbit (its
+// images under the symmetry), so what it grows is symmetric.
 class SymmetricPlacements {
  public:
   // `board` has its given queens pinned, and the symmetry maps it onto itself.
@@ -1124,57 +1115,37 @@ class SymmetricPlacements {
   int count = boardSymmetries(board, symmetries);
   Count kept = total;  // by the identity, symmetries[0]
   for (int i = 1; i < count; ++i) kept += SymmetricPlacements(pinned, symmetries[i]).count();
-  divideCount(kept, std::uint32_t(count));
+  divideCount(kept, uint32_t(count));
   return kept;
 }
 
 // ===== 9. The join =========================================================
-// The join (--method=join): counting placements in groups, without visiting
-// each one. Draw a line between the rows and another between the columns:
+// The join (--method=join) counts placements in groups, without visiting
+// each one (the README's "How it works" draws it). Cut the board between
+// rows h - 1 and h and between columns w - 1 and w into NW, NE, SW, SE.
+// Exactly w queens stand in the west columns; call W their rows. For one W,
+// a placement is a west half (a queen in each row of W, in the west
+// columns) and an east half (the other rows, the east columns) that share
+// no diagonal: count = the sum over W of such pairs. A half is a north and
+// a south quarter that fit, and each quarter's partial placements are
+// listed once (QuarterTable), grouped by the rows and columns they use.
 //
-//                 west columns   east columns
-//                 0 .. w-1       w .. n-1
-//   north rows   +-------------+-------------+
-//   0 .. h-1     |     NW      |     NE      |
-//                +-------------+-------------+
-//   south rows   |     SW      |     SE      |
-//   h .. n-1     +-------------+-------------+
+// Pairs are counted a block at a time (JoinCounter): for one W the west
+// halves are numbered, and for each diagonal d a block of bits has bit i
+// set when west half i avoids d ("bit planes"). The west halves that fit an
+// east half are the AND of the planes of its diagonals, which is the AND of
+// its north quarter's product and its south quarter's: a pair of quarters
+// costs one AND and one popcount. Only the 2n - 2 diagonals through the
+// line between the halves matter, so a half is a 2n - 2 bit pattern.
 //
-// Every placement has one queen per column, so exactly w queens stand in the
-// west columns; call W their rows. For one W, a placement is a west half (a
-// queen in each row of W, in the west columns) and an east half (the other
-// rows, the east columns) that share no diagonal; rows and columns cannot
-// clash across the line. So count = the sum over W of the pairs (west half,
-// east half) with no diagonal in common. Each half is a north and a south
-// quarter that fit: the queens of NW on rows W & north and some columns Y,
-// those of SW on rows W & south and the other west columns. Each quarter's
-// partial placements are listed once (QuarterTable), grouped by the rows and
-// columns they use, so a half is a pair of table entries.
-//
-// Pairs are counted a block at a time: 512 with AVX-512, 256 with AVX2, 128
-// in portable code (JoinCounter). For one W the west halves are numbered,
-// and for each diagonal d a block of bits has bit i set when west half i
-// avoids d ("bit planes"). The west halves that fit an east half are the AND
-// of the planes of its diagonals, counted by popcount; that AND is the AND
-// of its north quarter's product and its south quarter's, so each quarter's
-// is taken once, and a pair of quarters costs one AND and one popcount.
-// Only the diagonals through the line between the halves matter: the n - 1
-// of each kind from w to n + w - 2, so a half is a 2n - 2 bit pattern.
-//
-// Symmetry: flipping the rows maps the placements with west rows W onto
-// those with reverse(W), so on a board that flip keeps, one W of each pair
-// is counted twice. Flipping the columns swaps west and east (W becomes the
-// other rows) when n is even; for odd n the middle column's queen is placed
-// first, on each of its rows, leaving w columns on each side.
-// Transposes (even n): a reflection in a diagonal or a quarter turn maps W
-// onto N, the columns of the north queens, and N onto W. Write such a set
-// X as (x, y), its north (west) part and its south (east) part, and let
-// phi(X) = min(x, ~x, reversed y, ~reversed y), which the flips keep. The
-// transpose pairs the placements with phi(W) < phi(N) with those where it
-// is >, so only the first are counted, twice, and those with phi(W) =
-// phi(N) once. phi(N) takes the north queens' west columns Y and east
-// columns Z apart, so for one W the halves are filtered by Y and by Z
-// (JoinFold). In all, up to 8 times less work on the empty board.
+// Symmetry: the row flip maps W onto reverse(W), and the column flip swaps
+// west and east (odd n: the middle column's queen is placed first, on each
+// of its rows). On even n, a transpose or a quarter turn maps W onto N, the
+// columns of the north queens: with phi(X) = min(x, ~x, reversed y,
+// ~reversed y) for X's north (west) part x and south (east) part y, which
+// the flips keep, only the placements with phi(W) < phi(N) are counted,
+// twice, and those with phi(W) = phi(N) once (JoinFold). In all, up to 8
+// times less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
 // reserved (20% from 16x16 up), and AVX2 or AVX-512: there it takes 0.04 to
@@ -1189,20 +1160,20 @@ class SymmetricPlacements {
 // lowest set bit carries through the lowest run of ones; the ones the carry
 // cleared, less one, go back to the bottom. Walks the subsets of a set in
 // increasing order; after the empty set there is none.
-inline std::uint64_t nextSubset(std::uint64_t subset) {
-  if (subset == 0) return ~std::uint64_t{0};
-  std::uint64_t lowest = subset & (0 - subset), carried = subset + lowest;
+inline uint64_t nextSubset(uint64_t subset) {
+  if (subset == 0) return ~uint64_t{0};
+  uint64_t lowest = subset & (0 - subset), carried = subset + lowest;
   return (((carried ^ subset) >> 2) / lowest) | carried;
 }
-inline std::uint64_t firstSubset(int size) { return (std::uint64_t{1} << size) - 1; }
+inline uint64_t firstSubset(int size) { return (uint64_t{1} << size) - 1; }
 
-// What the join may allocate by default (--memory): the empty 21x21 board's
-// tables fit, and most of a laptop's memory is left (README: "The join needs memory").
-constexpr std::uint64_t kDefaultMemoryBudget = std::uint64_t{1} << 30;
+// What the join may allocate by default (--memory): the empty 22x22 board's
+// tables fit, and most of a laptop's memory is left.
+constexpr uint64_t kDefaultMemoryBudget = uint64_t{1} << 30;
 
 // What the join may allocate, in bytes, and how many threads will share it.
 struct JoinBudget {
-  std::uint64_t bytes;
+  uint64_t bytes;
   int threads;
 };
 
@@ -1219,15 +1190,14 @@ inline Mask reverseRows(Mask rows, int n) {
 }
 
 // The partial placements of one quarter of the board (rows firstRow..,
-// columns firstColumn..): every set of queens on free squares, at most one
-// per row and column, none attacking another, the empty set included,
-// grouped by the rows and columns they use. Diagonals are kept relative to
-// the quarter's first ones, in 32 bits each (a quarter spans at most 31 of
-// each kind).
+// columns firstColumn..): every set of queens on free squares that do not
+// attack each other, the empty set included, grouped by the rows and
+// columns they use. Diagonals are kept relative to the quarter's first
+// ones, in 32 bits each (a quarter spans at most 31 of each kind).
 class QuarterTable {
  public:
   struct Entry {
-    std::uint32_t sums, differences;
+    uint32_t sums, differences;
   };
 
   // Lists the quarter's placements if they fit in `room` bytes, which it
@@ -1235,21 +1205,21 @@ class QuarterTable {
   // first pass counts each group's entries, so that the second can put them
   // in place, without ever growing an array.
   bool build(const Board& board, int firstRow, int rows, int firstColumn, int columns,
-             std::uint64_t& room) {
+             uint64_t& room) {
     place(board, firstRow, rows, firstColumn, columns);
-    const std::uint64_t groups = std::uint64_t{1} << (rows + columns);
-    const std::uint64_t startBytes = (groups + 1) * sizeof(std::uint32_t);
+    const uint64_t groups = uint64_t{1} << (rows + columns);
+    const uint64_t startBytes = (groups + 1) * sizeof(uint32_t);
     if (startBytes > room) return false;
-    start_ = static_cast<std::uint32_t*>(std::calloc(groups + 1, sizeof(std::uint32_t)));
+    start_ = static_cast<uint32_t*>(std::calloc(groups + 1, sizeof(uint32_t)));
     if (!start_) return false;
     room -= startBytes;
-    entryLimit_ = std::min<std::uint64_t>(room / sizeof(Entry), UINT32_MAX);
+    entryLimit_ = std::min<uint64_t>(room / sizeof(Entry), UINT32_MAX);
     entryCount_ = 0;
     list(0, 0, 0, {}, false);
     if (entryCount_ > entryLimit_) return false;
     // Each group's count becomes its end; listing again writes each entry
     // just below its group's end and moves the end down, to the start.
-    for (std::uint64_t g = 1; g <= groups; ++g) start_[g] += start_[g - 1];
+    for (uint64_t g = 1; g <= groups; ++g) start_[g] += start_[g - 1];
     entries_ = static_cast<Entry*>(std::malloc(entryCount_ * sizeof(Entry) + 1));
     if (!entries_) return false;
     room -= entryCount_ * sizeof(Entry);
@@ -1257,10 +1227,10 @@ class QuarterTable {
     return true;
   }
 
-  // Or reads the entries of `source`, a quarter of the same size that a flip
-  // of the board's rows or columns maps onto this one, and takes no memory.
-  // Each entry keeps its diagonals relative to its quarter's corner: the row
-  // flip swaps the two kinds, and the column flip swaps them reversed.
+  // Or reads the entries of `source`, a quarter that a flip of the board's
+  // rows or columns maps onto this one, and takes no memory. Diagonals are
+  // relative to the quarter's corner: the row flip swaps the two kinds, and
+  // the column flip swaps them reversed.
   void mirror(const QuarterTable& source, const Board& board, int firstRow, int firstColumn,
               bool flipRows, bool flipColumns) {
     place(board, firstRow, source.rows_, firstColumn, source.columns_);
@@ -1293,7 +1263,7 @@ class QuarterTable {
       const Mask reversedSums = reverseRows(sums, width);
       sums = reverseRows(differences, width), differences = reversedSums;
     }
-    return {std::uint64_t{sums} << sumBase_, std::uint64_t{differences} << differenceBase_};
+    return {uint64_t{sums} << sumBase_, uint64_t{differences} << differenceBase_};
   }
 
  private:
@@ -1305,10 +1275,8 @@ class QuarterTable {
     source_ = this, flipRows_ = flipColumns_ = false;
     sumsField_ = &Entry::sums, differencesField_ = &Entry::differences;
   }
-  std::uint64_t group(Mask rows, Mask columns) const {
-    return std::uint64_t{rows} << columns_ | columns;
-  }
-  std::uint64_t sourceGroup(Mask rows, Mask columns) const {
+  uint64_t group(Mask rows, Mask columns) const { return uint64_t{rows} << columns_ | columns; }
+  uint64_t sourceGroup(Mask rows, Mask columns) const {
     return group(flipRows_ ? reverseRows(rows, rows_) : rows,
                  flipColumns_ ? reverseRows(columns, columns_) : columns);
   }
@@ -1319,10 +1287,10 @@ class QuarterTable {
   void list(int row, Mask rowsUsed, Mask columnsUsed, Diagonals queens, bool fill) {
     if (entryCount_ > entryLimit_) return;  // does not fit: give up
     if (row == rows_) {
-      std::uint64_t g = group(rowsUsed, columnsUsed);
+      uint64_t g = group(rowsUsed, columnsUsed);
       if (fill) {
-        entries_[--start_[g]] = {std::uint32_t(queens.sums >> sumBase_),
-                                 std::uint32_t(queens.differences >> differenceBase_)};
+        entries_[--start_[g]] = {uint32_t(queens.sums >> sumBase_),
+                                 uint32_t(queens.differences >> differenceBase_)};
       } else {
         ++start_[g];
         ++entryCount_;
@@ -1345,36 +1313,34 @@ class QuarterTable {
   int sumBase_ = 0, differenceBase_ = 0;
   const QuarterTable* source_ = this;  // whose entries these are
   bool flipRows_ = false, flipColumns_ = false;
-  std::uint32_t Entry::*sumsField_ = &Entry::sums;  // which field holds which kind
-  std::uint32_t Entry::*differencesField_ = &Entry::differences;
-  std::uint32_t* start_ = nullptr;  // start_[g]: the first entry of group g
+  uint32_t Entry::*sumsField_ = &Entry::sums;  // which field holds which kind
+  uint32_t Entry::*differencesField_ = &Entry::differences;
+  uint32_t* start_ = nullptr;  // start_[g]: the first entry of group g
   Entry* entries_ = nullptr;
-  std::uint64_t entryCount_ = 0, entryLimit_ = 0;
+  uint64_t entryCount_ = 0, entryLimit_ = 0;
 };
 
 // Each thread's work space: the west halves' patterns and bit planes for up
 // to kJoinChunk halves at a time (a W with more is done in chunks), and the
-// products of up to kSouthGroup south quarters at a time. A chunk makes each
-// plane and product 4 KiB; a chunk's 63 planes and a group's 129 products,
-// read again for every north quarter, fit a core's L2 cache (1 MiB in all).
+// products of up to kSouthGroup south quarters: 4 KiB a plane or product, so
+// that those read again for every north quarter fit a core's L2 cache.
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kMaxN - 2 + 1;  // one per diagonal, one of valid halves
 // The chunk and group sizes a count uses: these, except in the fuzzer, which
-// makes them tiny (section 14) so that its boards are cut into many of both.
+// makes them tiny so that its boards are cut into many of both.
 struct JoinTuning {
   long chunk = kJoinChunk;
   int southGroup = kSouthGroup;
 };
-constexpr std::uint64_t kJoinScratchBytes =
-    kJoinChunk * sizeof(std::uint64_t) +   // patterns
+constexpr uint64_t kJoinScratchBytes =
+    kJoinChunk * sizeof(uint64_t) +        // patterns
     kMostPlanes * kJoinChunk / 8 +         // planes: a bit per west half
     (kSouthGroup + 1) * kJoinChunk / 8 +   // products: as many
     kSouthGroup * sizeof(Diagonals) + 64;  // south diagonals, alignment
 
 // One way to count the placements with west rows W: the middle column's queen
-// on `middleRow` (-1: no middle column), counted `weight` times for the
-// symmetric slices it stands for.
+// on `middleRow` (-1: none), counted `weight` times, for its images.
 struct Slice {
   int middleRow, weight;
 };
@@ -1413,7 +1379,7 @@ class JoinTables {
   // and at most that many threads count at once.
   char* takeScratch() const {
     int area = nextScratch_.fetch_add(1, std::memory_order_relaxed) % scratchAreas_;
-    return scratch_ + std::uint64_t(area) * kJoinScratchBytes;
+    return scratch_ + uint64_t(area) * kJoinScratchBytes;
   }
 
   // The instruction set to count on, asked when the tables were built.
@@ -1426,11 +1392,10 @@ class JoinTables {
   // The units of work: the sets W that have a slice to count.
   long units() const { return units_; }
   // The bytes of the tables and work spaces, for --stats.
-  std::uint64_t allocated() const { return allocated_; }
+  uint64_t allocated() const { return allocated_; }
 
   // The slices of one W that are counted, each standing for its images under
-  // the board's row and column flips; returns how many (0: W is counted as
-  // part of another).
+  // the board's flips; returns how many (0: counted with another W).
   int slicesOf(Mask west, Slice* slices) const;
 
   // The transpose's filter for the placements with west rows W.
@@ -1445,8 +1410,8 @@ class JoinTables {
   }
 
   // A half's pattern: its diagonals through the line between west and east.
-  std::uint64_t pattern(Diagonals d) const {
-    const std::uint64_t band = (std::uint64_t{1} << (n_ - 1)) - 1;
+  uint64_t pattern(Diagonals d) const {
+    const uint64_t band = (uint64_t{1} << (n_ - 1)) - 1;
     return (d.sums >> west_ & band) | (d.differences >> west_ & band) << (n_ - 1);
   }
 
@@ -1466,7 +1431,7 @@ class JoinTables {
   Mask middleRows_ = 0;      // the rows where the middle column is free
   bool rowFlip_ = false, columnFlip_ = false;
   long units_ = 0;
-  std::uint64_t allocated_ = 0;
+  uint64_t allocated_ = 0;
   JoinIsa isa_ = JoinIsa::kPortable;
   QuarterTable quarters_[4];  // NW, NE, SW, SE
   char* scratch_ = nullptr;
@@ -1492,12 +1457,12 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
     transposes_ = transposes_ || (n % 2 == 0 && boardHasSymmetry(board, swap));
   const int firstEast = n - east_;
-  const std::uint64_t scratch = kJoinScratchBytes * std::uint64_t(budget.threads);
+  const uint64_t scratch = kJoinScratchBytes * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
   scratch_ = static_cast<char*>(std::malloc(scratch));
   scratchAreas_ = budget.threads;
   nextScratch_ = 0;
-  std::uint64_t room = budget.bytes - scratch;
+  uint64_t room = budget.bytes - scratch;
   // A quarter that a flip of the board maps another onto reads that one's
   // entries: on the empty board, the four are one table.
   const bool rowMirror = rowFlip_ && n % 2 == 0;
@@ -1520,7 +1485,7 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   allocated_ = budget.bytes - room;
   units_ = 0;
   Slice slices[kMaxN];
-  for (std::uint64_t west = firstSubset(west_); west <= allColumns(n); west = nextSubset(west))
+  for (uint64_t west = firstSubset(west_); west <= allColumns(n); west = nextSubset(west))
     units_ += slicesOf(Mask(west), slices) > 0;
   return true;
 }
@@ -1529,7 +1494,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
   const Mask others = allColumns(n_) & ~west;
   const Mask westFlipped = reverseRows(west, n_), othersFlipped = reverseRows(others, n_);
   auto key = [](Mask rows, int middleRow) {  // orders the images of a slice
-    return std::uint64_t(middleRow + 1) << 32 | rows;
+    return uint64_t(middleRow + 1) << 32 | rows;
   };
   const bool middle = middleColumn_ >= 0;
   int count = 0;
@@ -1538,8 +1503,8 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
     const int flippedRow = middle ? n_ - 1 - middleRow : -1;
     const Mask middleBit = middle ? Mask{1} << middleRow : 0,
                flippedBit = middle ? Mask{1} << flippedRow : 0;
-    const std::uint64_t own = key(west, middleRow);
-    std::uint64_t images[4] = {own};
+    const uint64_t own = key(west, middleRow);
+    uint64_t images[4] = {own};
     int imageCount = 1;
     if (rowFlip_) images[imageCount++] = key(westFlipped, flippedRow);
     if (columnFlip_) images[imageCount++] = key(others & ~middleBit, middleRow);
@@ -1558,20 +1523,19 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
 
 // The instructions the pair count runs on, chosen at run time (the judge's
 // -O2 may assume none of them): AND and popcount over blocks of 512 bits
-// with AVX-512, 256 with AVX2, and 128 (two 64-bit halves) anywhere else.
-// Each has its own block type, the widest its registers hold: the compiler
-// would pass a wider one through memory.
+// with AVX-512, 256 with AVX2, and 128 anywhere else: the widest that
+// registers hold (the compiler would pass a wider one through memory).
 #ifdef QUEENS_X86
 #define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
 #define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
 struct Avx512 {
-  typedef std::uint64_t Block __attribute__((vector_size(64)));
+  typedef uint64_t Block __attribute__((vector_size(64)));
   QUEENS_AVX512 static void addPopcounts(Block& sums, const Block& bits) {
     sums += (Block)_mm512_popcnt_epi64((__m512i)bits);
   }
 };
 struct Avx2 {
-  typedef std::uint64_t Block __attribute__((vector_size(32)));
+  typedef uint64_t Block __attribute__((vector_size(32)));
   // Mula's method: a 16-entry table (vpshufb) gives each nibble's bit count,
   // and vpsadbw sums the bytes of each 64-bit lane.
   QUEENS_AVX2 static void addPopcounts(Block& sums, const Block& bits) {
@@ -1588,7 +1552,7 @@ struct Avx2 {
 };
 #endif
 struct Portable {
-  typedef std::uint64_t Block __attribute__((vector_size(16)));
+  typedef uint64_t Block __attribute__((vector_size(16)));
   static void addPopcounts(Block& sums, const Block& bits) {
     for (int lane = 0; lane < 2; ++lane) sums[lane] += popcount64(bits[lane]);
   }
@@ -1600,7 +1564,7 @@ struct Portable {
 template <class Isa>
 class JoinCounter {
   using Block = typename Isa::Block;
-  static constexpr int kLanes = sizeof(Block) / sizeof(std::uint64_t);
+  static constexpr int kLanes = sizeof(Block) / sizeof(uint64_t);
   static constexpr int kBlockBits = 64 * kLanes;
   static constexpr long kChunkBlocks = kJoinChunk / kBlockBits;
 
@@ -1613,7 +1577,7 @@ class JoinCounter {
     char* at = scratch + (64 - reinterpret_cast<std::uintptr_t>(scratch) % 64) % 64;
     planes_ = reinterpret_cast<Block*>(at), at += kMostPlanes * kJoinChunk / 8;
     products_ = reinterpret_cast<Block*>(at), at += (kSouthGroup + 1) * kJoinChunk / 8;
-    patterns_ = reinterpret_cast<std::uint64_t*>(at), at += sizeof(std::uint64_t) * kJoinChunk;
+    patterns_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * kJoinChunk;
     southDiagonals_ = reinterpret_cast<Diagonals*>(at);
     planeCount_ = 2 * t_.n() - 1;
   }
@@ -1622,7 +1586,7 @@ class JoinCounter {
     Count total = 0;
     Slice slices[kMaxN];
     const int n = t_.n();
-    for (std::uint64_t west = firstSubset(t_.westColumns()); west <= allColumns(n);
+    for (uint64_t west = firstSubset(t_.westColumns()); west <= allColumns(n);
          west = nextSubset(west)) {
       int sliceCount = t_.slicesOf(Mask(west), slices);
       if (sliceCount == 0 || (job.units && !job.units->claim())) continue;
@@ -1634,10 +1598,10 @@ class JoinCounter {
 
  private:
   // Where the listing of one W's west halves stands: the north quarter's
-  // columns, and how many halves with those columns earlier chunks took.
-  // Only the columns of one class under the fold are listed (westClass).
+  // columns, of one class under the fold, and how many halves with those
+  // columns earlier chunks took.
   struct WestCursor {
-    std::uint64_t northColumns;
+    uint64_t northColumns;
     int foldClass;
     long taken = 0;
   };
@@ -1663,10 +1627,10 @@ class JoinCounter {
     return total;
   }
 
-  // Lists the patterns of the next west halves, at most a chunk of them, in
-  // the order of the north quarters' columns, from the cursor, and moves the
-  // cursor past them; returns how many. A chunk that fills up within a group
-  // of north columns walks the rest of it, which keeps the inner loop plain.
+  // Lists the patterns of the next west halves, at most a chunk, in the
+  // order of the north quarters' columns, from the cursor, and moves it past
+  // them; returns how many. A chunk that fills up within a group of north
+  // columns walks the rest of it, which keeps the inner loop plain.
   [[gnu::always_inline]] long listWestHalves(Mask west, JoinFold fold, WestCursor& at) {
     const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
     const Mask northRows = west & allColumns(t_.northRows()), southRows = west >> t_.northRows();
@@ -1687,7 +1651,7 @@ class JoinCounter {
         for (const auto* s = south; s != southEnd; ++s) {
           Diagonals bottom = southWest.diagonals(*s);
           if (top.meets(bottom) || index++ < skip || listed == tuning_.chunk) continue;
-          std::uint64_t pattern = t_.pattern(top.with(bottom));
+          uint64_t pattern = t_.pattern(top.with(bottom));
           patterns_[listed++] = pattern;
           westReach_ |= pattern;
         }
@@ -1710,20 +1674,20 @@ class JoinCounter {
       long inBlock = std::min<long>(listed - long{kBlockBits} * block, kBlockBits);
       for (int lane = 0; lane < kLanes; ++lane) {
         long bits = std::max<long>(0, std::min<long>(inBlock - 64L * lane, 64));
-        planes[validPlane][lane] = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+        planes[validPlane][lane] = bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
       }
     }
     for (long i = 0; i < listed; ++i) {
       Block* planes = planes_ + (i / kBlockBits) * planeCount_;
       const int lane = int(i / 64 % kLanes);
-      const std::uint64_t clear = ~(std::uint64_t{1} << (i % 64));
-      for (std::uint64_t p = patterns_[i]; p; p &= p - 1) planes[__builtin_ctzll(p)][lane] &= clear;
+      const uint64_t clear = ~(uint64_t{1} << (i % 64));
+      for (uint64_t p = patterns_[i]; p; p &= p - 1) planes[__builtin_ctzll(p)][lane] &= clear;
     }
   }
 
   // The AND of the planes of a pattern's diagonals: the west halves it fits.
   template <int kBlocks>
-  [[gnu::always_inline]] void product(std::uint64_t pattern, Block* out) const {
+  [[gnu::always_inline]] void product(uint64_t pattern, Block* out) const {
     const int blocks = kBlocks ? kBlocks : blocks_;
     const Block* valid = planes_ + (planeCount_ - 1);
     for (int b = 0; b < blocks; ++b) out[b] = valid[b * planeCount_];
@@ -1768,7 +1732,7 @@ class JoinCounter {
     const Mask columns = allColumns(t_.eastColumns());
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
     Count total = 0;
-    for (std::uint64_t northColumns = firstSubset(popcount(northRows)); northColumns <= columns;
+    for (uint64_t northColumns = firstSubset(popcount(northRows)); northColumns <= columns;
          northColumns = nextSubset(northColumns)) {
       const int eastClass = t_.eastClass(fold, Mask(northColumns));
       if (eastClass < 0) continue;
@@ -1797,7 +1761,7 @@ class JoinCounter {
           for (int j = 0; j < group; ++j) {
             // All ones if the quarters fit, else zero: a mask, not a branch,
             // since about half of them do and a guess would often be wrong.
-            const std::uint64_t fits = std::uint64_t(top.meets(southDiagonals_[j])) - 1;
+            const uint64_t fits = uint64_t(top.meets(southDiagonals_[j])) - 1;
             const Block* southProduct = products_ + j * kChunkBlocks;
             for (int b = 0; b < blocks; ++b)
               Isa::addPopcounts(sums, northProduct[b] & southProduct[b] & fits);
@@ -1812,11 +1776,11 @@ class JoinCounter {
   const JoinTables& t_;
   const JoinTuning tuning_;
   Block *planes_, *products_;
-  std::uint64_t* patterns_;
+  uint64_t* patterns_;
   Diagonals* southDiagonals_;
   int planeCount_, blocks_ = 0;
-  std::uint64_t westReach_ = 0;  // the diagonals some west half of the chunk takes
-  Count halves_ = 0;             // west halves listed, for --stats
+  uint64_t westReach_ = 0;  // the diagonals some west half of the chunk takes
+  Count halves_ = 0;        // west halves listed, for --stats
 };
 
 template <class Isa>
@@ -1877,8 +1841,7 @@ bool joinWins(const Board& board) {
 }
 
 // How one board is counted: by the join, or by a search engine, with
-// symmetry when the board has more than the identity. It owns its tables
-// and frees them with itself.
+// symmetry when the board has some. It owns its tables.
 struct Plan {
   Engine engine = countRowByRow;
   bool symmetric = false, joined = false;
@@ -1889,8 +1852,8 @@ struct Plan {
 
 // Chooses how to count the board: the join if the method asks for it, or
 // auto finds that it wins, and its tables fit in the budget; else a search.
-// [[gnu::nothrow]], here and on countShare: nothing throws, so a caller that
-// holds a Plan needs no exception cleanup, which would link libstdc++.
+// [[gnu::nothrow]]: a caller that holds a Plan needs no exception cleanup,
+// which would link libstdc++.
 [[gnu::nothrow]] void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
   if ((method == Method::kJoin || (automatic && joinWins(board))) &&
@@ -1923,8 +1886,7 @@ Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
 // ===== 11. Threads, shares and the progress line ===========================
 // Threads are POSIX threads, declared weak: the judge links without -pthread,
 // so where they live in a library of their own (glibc before 2.34), or in a
-// static link, pthread_create is null and the count runs on the calling
-// thread alone. Since glibc 2.34 they are in libc, where this finds them.
+// static link, pthread_create is null and the count runs on one thread.
 #pragma weak pthread_create
 #pragma weak pthread_join
 
@@ -1937,9 +1899,9 @@ inline double secondsSince(const timespec& start) {
 }
 
 // After a board has been counting for a second: one line on stderr with the
-// share of its units done, the time so far and an estimate of the time left.
-// On a terminal it is redrawn in place four times a second and erased when
-// the board is done; forced into a file (--progress), it is a line a second.
+// share of its units done, the time so far and the time left. On a terminal
+// it is redrawn in place four times a second and erased at the end; forced
+// into a file (--progress), it is a line a second.
 class ProgressLine {
  public:
   ProgressLine(std::FILE* err, bool terminal, long boardNumber, int n, Share share)
@@ -1970,10 +1932,11 @@ class ProgressLine {
     if (share_.parts > 1)
       std::snprintf(share, sizeof share, ", share %d of %d", share_.part + 1, share_.parts);
     double done = units ? double(unitsDone) / double(units) : 1;
-    std::fprintf(
-        err_, "%sboard %ld, %dx%d%s: %.0f%% of %ld units done, %.1f s so far, about %.0f s left%s",
-        terminal_ ? "\r" : "", boardNumber_, n_, n_, share, 100 * done, units, elapsed,
-        done > 0 ? elapsed * (1 - done) / done : 0.0, terminal_ ? "\033[K" : "\n");
+    std::fprintf(err_,
+                 "%sboard %ld, %dx%d%s: %.0f%% of %ld units done, %.1f s so "
+                 "far, about %.0f s left%s",
+                 terminal_ ? "\r" : "", boardNumber_, n_, n_, share, 100 * done, units, elapsed,
+                 done > 0 ? elapsed * (1 - done) / done : 0.0, terminal_ ? "\033[K" : "\n");
     std::fflush(err_);
     drawn_ = true;
   }
@@ -2025,19 +1988,16 @@ void UnitWalk::finish() {
 }
 
 // The units a split aims at, for each share: enough that threads finish
-// together (the last unit is a small part of each thread's work), few enough
-// that every thread's walk over the top of the tree stays cheap.
+// together, few enough that each thread's walk over the top stays cheap.
 constexpr long kUnitsPerShare = 1024;
 // A tree of fewer nodes than this (about a millisecond) is counted whole, by
-// the first share only: splitting it would cost more than it saves.
+// the first share: splitting it would cost more than it saves.
 constexpr long kSmallTreeNodes = 1 << 15;
 // Every thread of every share walks the tree above the split depth, so the
-// split is never deeper than a walk of this many nodes (tens of ms): with
-// very many shares, some get no unit and print 0 after that walk.
+// split is never deeper than a walk of this many nodes (tens of ms).
 constexpr long kMostTopNodes = 1 << 20;
-// Boards smaller than this are counted on the calling thread, whole: below
-// it, the probe, the measure and starting threads (about 0.2 ms) cost more
-// than a second thread saves (bench/README.md).
+// Boards smaller than this are counted whole on the calling thread: below
+// it, starting threads (about 0.2 ms) costs more than they save.
 constexpr int kSplitMinN = 12;
 constexpr int kMaxThreads = 1024;
 
@@ -2050,9 +2010,9 @@ long parseNumber(const char* text, char end, long max) {
   return digit != text && *digit == end && value >= 1 && value <= max ? value : 0;
 }
 
-// The CPUs this process may run on: its affinity mask, as taskset and
-// cgroups set it (else those online), and no more than a Slurm task's
-// --cpus-per-task, which a cluster without CPU binding does not enforce.
+// The CPUs this process may run on: its affinity mask (else those online),
+// and no more than a Slurm task's --cpus-per-task, which a cluster without
+// CPU binding does not enforce.
 int cpusAvailable() {
   long online = sysconf(_SC_NPROCESSORS_ONLN), cpus = online > 0 ? online : 1;
 #ifdef CPU_COUNT
@@ -2064,16 +2024,16 @@ int cpusAvailable() {
   return int(perTask ? std::min(perTask, cpus) : cpus);
 }
 
-// How the options ask each board to be counted. What needs a system call to
-// know (the CPUs, whether stderr is a terminal) is asked only for a board
-// large enough to split, so the judge's path makes none of those calls.
+// How the options ask each board to be counted. The CPUs and whether stderr
+// is a terminal are asked only for a board large enough to split, so the
+// judge's path makes none of those system calls.
 struct Settings {
   Method method = Method::kAuto;
   int threads = 0;  // 0: one per CPU available
   Share share;
   ProgressMode progress = ProgressMode::kAuto;
   bool stats = false;
-  std::uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
+  uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
 
   int threadCount() const { return threads ? threads : std::min(cpusAvailable(), kMaxThreads); }
   bool errIsTerminal(std::FILE* err) const { return fileno(err) >= 0 && isatty(fileno(err)); }
@@ -2103,8 +2063,8 @@ void* runWorker(void* worker) {
 }
 
 // The shallowest depth of the board's search that gives `target` units, or
-// else the deepest whose walk above it stays under kMostTopNodes (N - 1 at
-// most); sets `units` to the units it gives.
+// else the deepest whose walk above it stays under kMostTopNodes; sets
+// `units` to the units it gives.
 int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& units) {
   for (int depth = 0;; ++depth) {  // depth 0 has no node above it
     UnitWalk measure = UnitWalk::measure(depth, kMostTopNodes);
@@ -2151,9 +2111,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 }
 
 // Counts this process's share of one board with its plan; adds the nodes
-// visited to the report. A tree too small to split is counted whole, and
-// all of it is the first share's; with more shares than units, some shares
-// have none.
+// visited to the report. A tree too small to split is the first share's.
 [[gnu::nothrow]] Count countShare(const Board& board, const Plan& plan, const Settings& settings,
                                   const Counting& counting, std::FILE* err, Report& report) {
   const Share share = settings.share;
@@ -2164,7 +2122,8 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
     return total;
   }
   long units = 0;
-  int depth = 0, cut = 0;  // cut: where the join cuts the board, which orders its units
+  int depth = 0,
+      cut = 0;  // cut: where the join cuts the board, which orders its units
   if (plan.joined) {
     units = plan.join.units();  // its units are fixed: the sets of west rows
     cut = plan.join.westColumns() << 8 | plan.join.northRows();
@@ -2180,7 +2139,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
     depth = chooseSplitDepth(board, plan, kUnitsPerShare * share.parts, units);
   }
   if (share.parts > 1)  // one of cut and depth is 0
-    report.numbering = std::uint64_t(units) << 32 | std::uint32_t(cut + depth + 1);
+    report.numbering = uint64_t(units) << 32 | uint32_t(cut + depth + 1);
   if (share.part >= units) report.note = ", no unit of work in this share";
   return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report);
 }
@@ -2218,45 +2177,42 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 }
 
 // ===== 12. Shares: what --part writes and --merge reads ====================
-// A share is text: one header line that says which share it is and what it
-// was counted from, then one count per board, as a whole run prints them:
+// A share is text: one header line, then one count per board:
 //   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
-// `input` is a fingerprint of the boards as read (sizes, reserved squares and
-// given queens; not line ends or blank lines), and `plan` one of how each
-// board was counted: by share 1 whole, or split, with the method and the
-// numbering of its units. Shares of the same M, input and plan add up, board
-// by board, to the whole counts; --merge adds them and refuses the rest.
+// `input` is a fingerprint of the boards as read (not of line ends or blank
+// lines), and `plan` one of how each board was counted: whole by share 1,
+// or split, with the method and the numbering of its units. Shares of the
+// same M, input and plan add up to the whole counts; --merge refuses the rest.
 constexpr int kShareFormat = 1;
 // Part of every plan fingerprint: a version of this program that numbers
 // units in another way must change it, so that its shares do not mix.
-constexpr std::uint64_t kUnitNumbering = 1;
+constexpr uint64_t kUnitNumbering = 1;
 
 // FNV-1a over 64 bits, folded to 32 for the header: it catches accidents,
 // such as a share of another input, not forgeries.
 class Fingerprint {
  public:
-  void add(std::uint64_t value) {
+  void add(uint64_t value) {
     for (int byte = 0; byte < 8; ++byte, value >>= 8) hash_ = (hash_ ^ (value & 0xFF)) * kPrime;
   }
   void addText(const char* text) {
-    while (*text) add(std::uint8_t(*text++));
+    while (*text) add(uint8_t(*text++));
     add(0);  // the end: "ab", "c" differs from "a", "bc"
   }
   void addCount(Count count) {
-    add(std::uint64_t(count));
-    add(std::uint64_t(count >> 64));
+    add(uint64_t(count));
+    add(uint64_t(count >> 64));
   }
-  std::uint32_t digest() const { return std::uint32_t(hash_ ^ hash_ >> 32); }
+  uint32_t digest() const { return uint32_t(hash_ ^ hash_ >> 32); }
 
  private:
-  static constexpr std::uint64_t kPrime = 0x100000001B3u;
-  std::uint64_t hash_ = 0xCBF29CE484222325u;
+  static constexpr uint64_t kPrime = 0x100000001B3u;
+  uint64_t hash_ = 0xCBF29CE484222325u;
 };
 
 // What --part prints. The header needs the whole input, so the counts wait
-// until the input ends: the first kHeldCounts in memory, the rest in a
-// temporary file, so that memory stays flat on any stream. A run cut short
-// by bad input or a kill prints no header: no share, or one too short.
+// for its end: the first kHeldCounts in memory, the rest in a temporary
+// file, so that memory stays flat. A run cut short prints no header.
 class ShareOutput {
  public:
   explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
@@ -2269,9 +2225,9 @@ class ShareOutput {
     if (held_ == kHeldCounts && !spill()) return false;
     counts_[held_++] = count;
     ++boards_;
-    input_.add(std::uint64_t(board.n));
+    input_.add(uint64_t(board.n));
     for (int r = 0; r < board.n; ++r)
-      input_.add(std::uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
+      input_.add(uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
     // A board counted whole by share 1 adds up whatever the method was.
     plan_.addText(report.numbering ? report.method : "whole");
     plan_.add(report.numbering);
@@ -2285,7 +2241,7 @@ class ShareOutput {
     if (spilled_) {
       std::rewind(spilled_);
       char block[4096];
-      while (std::size_t got = std::fread(block, 1, sizeof block, spilled_))
+      while (size_t got = std::fread(block, 1, sizeof block, spilled_))
         std::fwrite(block, 1, got, out);
     }
     printHeld(out);
@@ -2333,12 +2289,14 @@ const char* parseShareHeader(const char* line, ShareHeader& header) {
   int format = 0, start = 0, end = 0;
   if (std::sscanf(line, "# queens share %ld/%ld format %d %n", &header.part, &header.parts, &format,
                   &start) != 3)
-    return "not a share: expected '# queens share K/M format 1 ...', as --part prints";
+    return "not a share: expected '# queens share K/M format 1 ...', as --part "
+           "prints";
   if (format != kShareFormat) return "a share in another format than 1 (from a newer queens?)";
   if (std::sscanf(line + start, "input %8x plan %8x boards %ld%n", &header.input, &header.plan,
                   &header.boards, &end) != 3 ||
       line[start + end] || header.boards < 0)
-    return "a share's header cut short: expected 'input X plan X boards B' after the format";
+    return "a share's header cut short: expected 'input X plan X boards B' "
+           "after the format";
   if (header.part < 1 || header.part > header.parts) return "a share K/M with K outside 1..M";
   return nullptr;
 }
@@ -2357,49 +2315,32 @@ bool parseCount(const char* text, Count& count) {
 // without its line end (LF or CRLF) or trailing blanks.
 class LineReader {
  public:
-  explicit LineReader(int fd) : fd_(fd) {}
+  explicit LineReader(std::FILE* file) : file_(file) {}
 
   // The next line, or null at the end of the file or on an error (error()).
   char* next() {
-    for (;;) {
-      char* newline = static_cast<char*>(std::memchr(buffer_ + start_, '\n', end_ - start_));
-      if (newline || (atEnd_ && start_ < end_)) {
-        char* line = buffer_ + start_;
-        char* lineEnd = newline ? newline : buffer_ + end_;  // a byte is kept free for the '\0'
-        start_ = std::size_t(lineEnd - buffer_) + (newline != nullptr);
-        while (lineEnd > line && (lineEnd[-1] == '\r' || lineEnd[-1] == ' ')) --lineEnd;
-        *lineEnd = '\0';
-        ++lineNumber_;
-        return line;
-      }
-      if (atEnd_) return nullptr;
-      std::memmove(buffer_, buffer_ + start_, end_ - start_);
-      end_ -= start_;
-      start_ = 0;
-      if (end_ == sizeof buffer_ - 1) return error_ = EFBIG, nullptr;  // no share has such lines
-      ssize_t got = read(fd_, buffer_ + end_, sizeof buffer_ - 1 - end_);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) return error_ = errno, nullptr;
-      atEnd_ = got == 0;
-      end_ += std::size_t(got);
-    }
+    if (!std::fgets(line_, sizeof line_, file_)) return error_ = ferror(file_) ? errno : 0, nullptr;
+    size_t length = std::strlen(line_);
+    if (length == sizeof line_ - 1 && line_[length - 1] != '\n')
+      return error_ = EFBIG, nullptr;  // no share has such lines
+    while (length > 0 && std::strchr("\r\n ", line_[length - 1])) --length;
+    line_[length] = '\0';
+    ++lineNumber_;
+    return line_;
   }
   long lineNumber() const { return lineNumber_; }
   int error() const { return error_; }
 
  private:
-  int fd_;
-  char buffer_[1 << 16];
-  std::size_t start_ = 0, end_ = 0;
-  bool atEnd_ = false;
+  std::FILE* file_;
+  char line_[1 << 16];
   long lineNumber_ = 0;
   int error_ = 0;
 };
 
 // --merge: adds up shares, one file at a time. The first share read sets
 // what the others must match. It holds one total per board and, for each
-// share read, its K, a fingerprint of its counts (to tell an identical copy
-// from another) and its file's name.
+// share read, its K, a fingerprint of its counts and its file's name.
 class ShareMerge {
  public:
   explicit ShareMerge(std::FILE* err) : err_(err) {}
@@ -2410,13 +2351,13 @@ class ShareMerge {
     std::free(seen_);
   }
 
-  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]],
-  // here, on finish() and on countBoards: nothing throws, so the callers
-  // that hold this object or a ShareOutput need no exception cleanup.
+  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]], as
+  // on finish() and countBoards: their callers need no exception cleanup.
   [[gnu::nothrow]] void read(const char* name, int stdinFd) {
-    int fd = std::strcmp(name, "-") == 0 ? stdinFd : open(name, O_RDONLY);
-    if (fd < 0) return refuse("%s: cannot open: %s", name, std::strerror(errno));
-    LineReader lines(fd);
+    std::FILE* file =
+        std::strcmp(name, "-") == 0 ? fdopen(dup(stdinFd), "r") : std::fopen(name, "r");
+    if (!file) return refuse("%s: cannot open: %s", name, std::strerror(errno));
+    LineReader lines(file);
     char share[48] = "";  // the last share begun, for messages: "share K/M"
     long lastPart = 0;
     bool stopped = false;  // at a line refused: the file is not read further
@@ -2444,7 +2385,7 @@ class ShareMerge {
       refuse("%s: cannot read: %s", name, std::strerror(lines.error()));
     else if (!lastPart && !stopped)
       refuse("%s: empty, not a share (was its run cut short?)", name);
-    if (fd != stdinFd) close(fd);
+    std::fclose(file);
   }
 
   // Prints the totals, unless a share was missing or refused; returns the
@@ -2466,7 +2407,7 @@ class ShareMerge {
  private:
   struct Seen {
     long part;  // 0: a free slot
-    std::uint32_t counts;
+    uint32_t counts;
     bool refused;  // listed as missing, to be run again
     const char* file;
   };
@@ -2486,7 +2427,7 @@ class ShareMerge {
   bool readCounts(LineReader& lines, const char* name, const char* share,
                   const ShareHeader& header) {
     if (!totals_) {
-      totals_ = static_cast<Count*>(std::calloc(std::size_t(header.boards) + 1, sizeof(Count)));
+      totals_ = static_cast<Count*>(std::calloc(size_t(header.boards) + 1, sizeof(Count)));
       if (!totals_) return refuse("%s: %s: no memory for its totals", name, share), false;
       first_ = header;
       firstFile_ = name;
@@ -2498,7 +2439,8 @@ class ShareMerge {
                                        "of queens that numbers units in another way"
                                      : nullptr) {
       refuse(
-          "%s: %s (input %08x plan %08x boards %ld) does not go with %s's share %ld/%ld "
+          "%s: %s (input %08x plan %08x boards %ld) does not go with %s's "
+          "share %ld/%ld "
           "(input %08x plan %08x boards %ld): it is %s",
           name, share, header.input, header.plan, header.boards, firstFile_, first_.part,
           first_.parts, first_.input, first_.plan, first_.boards, why);
@@ -2537,27 +2479,26 @@ class ShareMerge {
 
   // The shares read, in an open hash table on K, at most half full.
   Seen* find(long part) const {
-    for (std::size_t slot = slotOf(part); capacity_ && seen_[slot].part;
-         slot = (slot + 1) % capacity_)
+    for (size_t slot = slotOf(part); capacity_ && seen_[slot].part; slot = (slot + 1) % capacity_)
       if (seen_[slot].part == part) return &seen_[slot];
     return nullptr;
   }
-  std::size_t slotOf(long part) const {
-    return capacity_ ? std::size_t(std::uint64_t(part) * 0x9E3779B97F4A7C15u >> 32) % capacity_ : 0;
+  size_t slotOf(long part) const {
+    return capacity_ ? size_t(uint64_t(part) * 0x9E3779B97F4A7C15u >> 32) % capacity_ : 0;
   }
   void insert(const Seen& share) {
     if (2 * (shares_ + 1) > capacity_) {
       Seen* old = seen_;
-      std::size_t oldCapacity = capacity_;
+      size_t oldCapacity = capacity_;
       capacity_ = capacity_ ? 2 * capacity_ : 64;
       seen_ = static_cast<Seen*>(std::calloc(capacity_, sizeof(Seen)));
       if (!seen_) return std::free(old), capacity_ = 0, refuse("no memory to track the shares");
       shares_ = 0;
-      for (std::size_t slot = 0; slot < oldCapacity; ++slot)
+      for (size_t slot = 0; slot < oldCapacity; ++slot)
         if (old[slot].part) insert(old[slot]);
       std::free(old);
     }
-    std::size_t slot = slotOf(share.part);
+    size_t slot = slotOf(share.part);
     while (seen_[slot].part) slot = (slot + 1) % capacity_;
     seen_[slot] = share;
     ++shares_;
@@ -2566,9 +2507,9 @@ class ShareMerge {
   // Lists the shares to run again, missing or refused, in one line that
   // ends in a list for sbatch --array=.
   void listMissing() {
-    std::size_t good = 0;
+    size_t good = 0;
     bool refused = false;
-    for (std::size_t slot = 0; slot < capacity_; ++slot) {
+    for (size_t slot = 0; slot < capacity_; ++slot) {
       if (seen_[slot].part && !seen_[slot].refused) seen_[good++] = seen_[slot];
       refused = refused || seen_[slot].refused;
     }
@@ -2591,7 +2532,7 @@ class ShareMerge {
   const char* firstFile_ = "";
   Count* totals_ = nullptr;  // one per board
   Seen* seen_ = nullptr;
-  std::size_t capacity_ = 0, shares_ = 0;
+  size_t capacity_ = 0, shares_ = 0;
   bool failed_ = false;
 };
 
@@ -2601,52 +2542,49 @@ constexpr const char* kUsage =
     "usage: %s [OPTION]... < boards.txt\n"
     "   or: %s --merge SHARE...\n"
     "Counts the ways to place N queens that do not attack each other on each\n"
-    "board read from stdin. A board is N rows of N characters, '.' free, '*'\n"
-    "reserved and 'Q' a queen already placed, 1 <= N <= 32, one row per line;\n"
-    "blank lines may separate boards. Prints one count per board, one per line:\n"
-    "the placements that include every 'Q' (0 if two of them attack each other).\n"
+    "board read from stdin: N rows of N characters, '.' free, '*' reserved "
+    "and\n"
+    "'Q' a queen already placed, 1 <= N <= 32, one row per line; blank lines "
+    "may\n"
+    "separate boards. Prints one count per line: the placements with every "
+    "'Q'.\n"
     "  example: printf '.Q..\\n....\\n....\\n....\\n' | %s   prints 1\n"
     "\n"
-    "  --list         before each count, print every placement: the board with\n"
+    "  --list         before each count, print every placement: the board "
+    "with\n"
     "                 'Q' on the queens, then an empty line\n"
-    "  --trace        before each count, show the row-by-row search step by step:\n"
-    "                 each queen placed, each row with no open square left, each\n"
-    "                 return to the row above, each placement as --list draws it\n"
+    "  --trace        before each count, show the row-by-row search step by "
+    "step\n"
     "  --unique       count the placements distinct up to the rotations and\n"
-    "                 reflections that map the board onto itself ('.' to '.', '*'\n"
-    "                 to '*', 'Q' to 'Q'); with --list, list the first of each\n"
-    "                 class; the empty 8x8 board has 92 placements in 12 classes\n"
-    "  --stats        after each board, print on stderr its number and size, the\n"
-    "                 method used, the nodes visited, the time taken, the\n"
-    "                 threads, and what the join allocated\n"
-    "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
-    "                 symmetry-propagate or join (default: auto, chosen per board)\n"
+    "                 reflections that map the board onto itself; with "
+    "--list,\n"
+    "                 list the first of each class\n"
+    "  --stats        after each board, print on stderr how it was counted\n"
+    "  --method=NAME  count with one method only: rows, propagate, "
+    "symmetry-rows,\n"
+    "                 symmetry-propagate or join (default: auto, chosen per "
+    "board)\n"
     "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4G\n"
     "                 (default 1G); a board whose join needs more is searched\n"
-    "  --threads=N    count with N threads, 1 to 1024 (default: as many as the\n"
-    "                 CPUs this process may run on)\n"
-    "  --part=K/M     count only the K-th of M fixed shares of each board's work\n"
-    "                 and print it as a share: a line '# queens share K/M ...'\n"
-    "                 that says what was counted, then one count per board\n"
+    "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
+    "  --part=K/M     count only the K-th of M shares of each board's work "
+    "and\n"
+    "                 print it as a share, for --merge\n"
     "  --merge SHARE...\n"
-    "                 add up the shares in these files ('-': stdin) and print the\n"
-    "                 whole counts; refuse, naming them, shares that are missing,\n"
-    "                 cut short, repeated with other counts, or of another input,\n"
-    "                 M or plan (method, --memory, version)\n"
+    "                 add up the shares in these files ('-': stdin); refuse\n"
+    "                 shares missing, cut short, repeated, or of another run\n"
     "  --progress     show the progress line on stderr even when it is not a\n"
-    "                 terminal (by default it shows on a terminal, for a board\n"
-    "                 that counts for more than a second)\n"
-    "  --no-progress  never show the progress line\n"
+    "                 terminal; --no-progress: never\n"
     "  -h, --help     print this help and exit\n"
     "\n"
-    "Exit status: 0 on success; 1 on bad input, after the counts of the boards\n"
-    "before it (no share with --part), on shares --merge refuses, or when the\n"
-    "output cannot be written; 2 on a bad option.\n";
+    "Exit status: 0 on success; 1 on bad input (after the counts before it),\n"
+    "on shares --merge refuses, or when the output cannot be written; 2 on a\n"
+    "bad option.\n";
 
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
 // Reads a size in bytes: a whole number from 1 up, then K, M or G for 1024,
 // 1024^2 or 1024^3 of them; 0 if it is not one, or over 2^50 bytes.
-std::uint64_t parseSize(const char* text) {
+uint64_t parseSize(const char* text) {
   const char* suffix = text;
   while (*suffix >= '0' && *suffix <= '9') ++suffix;
   int shift = 0;
@@ -2655,7 +2593,7 @@ std::uint64_t parseSize(const char* text) {
   if (*suffix == 'G') shift = 30;
   if (*suffix && (!shift || suffix[1])) return 0;
   long number = parseNumber(text, *suffix, 1L << (kMostMemoryShift - shift));  // before the shift
-  return std::uint64_t(number) << shift;
+  return uint64_t(number) << shift;
 }
 
 // What the command line asks for.
@@ -2673,7 +2611,7 @@ struct Options {
 bool parseOption(const char* arg, Options& options, const char*& why) {
   auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
   auto value = [arg](const char* option) {  // the text after "--option=", or null
-    std::size_t length = std::strlen(option);
+    size_t length = std::strlen(option);
     return std::strncmp(arg, option, length) == 0 ? arg + length : nullptr;
   };
   Settings& settings = options.settings;
@@ -2691,13 +2629,15 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
     while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
     settings.method = Method(m);
     why =
-        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate or join";
+        "'%s': expected a method: auto, rows, propagate, symmetry-rows, "
+        "symmetry-propagate or join";
     return m < kMethods;
   }
   if (const char* size = value("--memory=")) {
     settings.memory = parseSize(size);
     why =
-        "'%s': expected --memory=SIZE from 1 to 1048576G, such as 512M or 4G (K, M, G: 1024^1..3)";
+        "'%s': expected --memory=SIZE from 1 to 1048576G, such as 512M or 4G "
+        "(K, M, G: 1024^1..3)";
     return settings.memory != 0;
   }
   if (const char* count = value("--threads=")) {
@@ -2727,7 +2667,8 @@ const char* clashOf(const Options& options, const char*& arg) {
   if (options.merging && !options.files)
     return "--merge needs the files of the shares ('-': stdin)";
   if (!options.merging && options.files)
-    return "'%s': the boards come from stdin ('< FILE'); only --merge reads files";
+    return "'%s': the boards come from stdin ('< FILE'); only --merge reads "
+           "files";
   const bool showing = options.listing || options.tracing;
   if (options.listing && options.tracing)
     return "--list and --trace both print the placements; choose one";
@@ -2750,8 +2691,7 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
 }
 
 // Counts (or lists, or traces) every board of the input; with --part,
-// holds the counts in `share` and prints it at the end. Returns the exit
-// status.
+// holds the counts in `share` and prints it at the end. Returns the status.
 [[gnu::nothrow]] int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options,
                                  ShareOutput& share) {
   const Settings& settings = options.settings;
@@ -2774,13 +2714,15 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
       if (options.unique) count = countUnique(board, count);
     }
     char digits[40];
-    if (!options.sharing) {
+    if (options.sharing) {
+      if (!share.add(board, count, report)) {
+        std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
+                     std::strerror(errno));
+        return 1;
+      }
+    } else {
       std::fputs(formatCount(count, digits), out);
       std::fputc('\n', out);
-    } else if (!share.add(board, count, report)) {
-      std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
-                   std::strerror(errno));
-      return 1;
     }
     if (settings.stats) {
       char shareName[48] = "";
@@ -2852,76 +2794,8 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
 
 }  // namespace queens
 
-#ifndef QUEENS_NO_MAIN  // a test harness that includes this file brings its own main
-int main(int argc, char** argv) { return queens::run(0, stdout, stderr, argc, argv); }
-#endif
-
-// ===== 14. Hooks for the tests, the fuzzer and the bench ===================
 // tests/fuzz_solution.cpp, tests/wide_counts.cpp and bench/unit_costs.cpp
-// include this file with QUEENS_NO_MAIN defined. Besides run(), Board,
-// BoardReader, Count, formatCount, divideCount, countUnique and Method, this
-// is all they use.
-#ifdef QUEENS_NO_MAIN
-namespace queens::hooks {
-
-// One board's count (or --part's share) by one method, on one thread. Small
-// boards of a size seen before are filtered, as in a batch.
-Count countWith(const Board& board, Method method, Share share = {}) {
-  static SmallBoardFilter smallBoards;
-  Settings settings{method, 1, share, ProgressMode::kOff};
-  Report report;
-  return countBoard(board, 1, settings, smallBoards, stderr, report);
-}
-
-// Whether the join counts `expected` on every instruction set this CPU has,
-// with the usual chunk and group sizes and tiny ones; true if it can't join.
-bool joinAgrees(const Board& board, Count expected) {
-  Board pinned = board;
-  if (!pinGivenQueens(pinned)) return true;
-  JoinTables tables;
-  if (!tables.build(pinned, {kDefaultMemoryBudget, 1})) return true;  // 1x1
-  for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
-    for (JoinTuning tuning : {JoinTuning{}, JoinTuning{7, 3}}) {
-      Job job;
-      if (countJoining(tables, job, JoinIsa(isa), tuning) != expected) return false;
-    }
-  return true;
-}
-
-// --list (or --list --unique) of one board into `out`; how many it drew.
-Count listed(const Board& board, bool unique, std::FILE* out) {
-  Report report;
-  return unique ? showSearch<ClassPrinter>(board, out, report)
-                : showSearch<PlacementPrinter>(board, out, report);
-}
-
-// A board's search split as --threads and --part split it (the join left
-// out), to measure the cost of its units and shares.
-class SearchSplit {
- public:
-  // The split for `shares` shares of kUnitsPerShare units each.
-  SearchSplit(const Board& board, int shares) : board_(board) {
-    choosePlan(board, Method::kAuto, JoinBudget{0, 1}, plan_);  // no room to join
-    depth_ = chooseSplitDepth(board, plan_, kUnitsPerShare * shares, units_);
-  }
-  const char* method() const { return plan_.name; }
-  int depth() const { return depth_; }
-  long units() const { return units_; }
-  // The nodes that one share visits; with as many shares as units, one unit.
-  Count nodesOf(Share share) const {
-    SharedUnits shared(1, nullptr);
-    UnitWalk walk(depth_, share, &shared, false);
-    Job job{&walk, true};
-    countWithPlan(board_, plan_, job);
-    return job.nodes;
-  }
-
- private:
-  const Board& board_;
-  Plan plan_;
-  int depth_ = 0;
-  long units_ = 0;
-};
-
-}  // namespace queens::hooks
+// include this file with QUEENS_NO_MAIN defined, and bring their own main.
+#ifndef QUEENS_NO_MAIN
+int main(int argc, char** argv) { return queens::run(0, stdout, stderr, argc, argv); }
 #endif

@@ -18,7 +18,35 @@
 namespace {
 
 using queens::Count;
-using queens::hooks::SearchSplit;
+
+// A board's search split as --threads and --part split it (the join left
+// out), to measure the cost of its units and shares.
+class SearchSplit {
+ public:
+  // The split for `shares` shares of kUnitsPerShare units each.
+  SearchSplit(const queens::Board& board, int shares) : board_(board) {
+    using namespace queens;
+    choosePlan(board, Method::kAuto, JoinBudget{0, 1}, plan_);  // no room to join
+    depth_ = chooseSplitDepth(board, plan_, kUnitsPerShare * shares, units_);
+  }
+  const char* method() const { return plan_.name; }
+  int depth() const { return depth_; }
+  long units() const { return units_; }
+  // The nodes that one share visits; with as many shares as units, one unit.
+  Count nodesOf(queens::Share share) const {
+    queens::SharedUnits shared(1, nullptr);
+    queens::UnitWalk walk(depth_, share, &shared, false);
+    queens::Job job{&walk, true};
+    queens::countWithPlan(board_, plan_, job);
+    return job.nodes;
+  }
+
+ private:
+  const queens::Board& board_;
+  queens::Plan plan_;
+  int depth_ = 0;
+  long units_ = 0;
+};
 
 void threads(const queens::Board& board, const std::vector<int>& counts) {
   SearchSplit split(board, 1);

@@ -17,6 +17,39 @@
 
 namespace {
 
+using namespace queens;
+
+// One board's count (or --part's share) by one method, on one thread. Small
+// boards of a size seen before are filtered, as in a batch.
+Count countWith(const Board& board, Method method, Share share = {}) {
+  static SmallBoardFilter smallBoards;
+  Settings settings{method, 1, share, ProgressMode::kOff};
+  Report report;
+  return countBoard(board, 1, settings, smallBoards, stderr, report);
+}
+
+// Whether the join counts `expected` on every instruction set this CPU has,
+// with the usual chunk and group sizes and tiny ones; true if it can't join.
+bool joinAgrees(const Board& board, Count expected) {
+  Board pinned = board;
+  if (!pinGivenQueens(pinned)) return true;
+  JoinTables tables;
+  if (!tables.build(pinned, {kDefaultMemoryBudget, 1})) return true;  // 1x1
+  for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
+    for (JoinTuning tuning : {JoinTuning{}, JoinTuning{7, 3}}) {
+      Job job;
+      if (countJoining(tables, job, JoinIsa(isa), tuning) != expected) return false;
+    }
+  return true;
+}
+
+// --list (or --list --unique) of one board into `out`; how many it drew.
+Count listed(const Board& board, bool unique, std::FILE* out) {
+  Report report;
+  return unique ? showSearch<ClassPrinter>(board, out, report)
+                : showSearch<PlacementPrinter>(board, out, report);
+}
+
 // The fuzzer's bytes as a file descriptor, which is what the reader takes: a
 // pipe holds 64 KiB, far more than -max_len.
 int openBytes(const std::uint8_t* data, std::size_t size) {
@@ -27,22 +60,19 @@ int openBytes(const std::uint8_t* data, std::size_t size) {
 }
 
 void checkMethodsAgree(const std::uint8_t* data, std::size_t size, std::FILE* sink) {
-  using queens::Method;
-  namespace hooks = queens::hooks;
   int in = openBytes(data, size);
-  queens::BoardReader reader(in, nullptr);
-  queens::Board board;
+  BoardReader reader(in, nullptr);
+  Board board;
   while (reader.next(board)) {
-    queens::Count rows = hooks::countWith(board, Method::kRows);
+    Count rows = countWith(board, Method::kRows);
     for (Method method : {Method::kAuto, Method::kPropagate, Method::kSymmetryRows,
                           Method::kSymmetryPropagate, Method::kJoin})
-      if (hooks::countWith(board, method) != rows) std::abort();
-    if (!hooks::joinAgrees(board, rows)) std::abort();
+      if (countWith(board, method) != rows) std::abort();
+    if (!joinAgrees(board, rows)) std::abort();
     for (Method method : {Method::kAuto, Method::kJoin})
-      if (hooks::countWith(board, method, {0, 2}) + hooks::countWith(board, method, {1, 2}) != rows)
-        std::abort();
-    if (hooks::listed(board, false, sink) != rows) std::abort();
-    if (hooks::listed(board, true, sink) != queens::countUnique(board, rows)) std::abort();
+      if (countWith(board, method, {0, 2}) + countWith(board, method, {1, 2}) != rows) std::abort();
+    if (listed(board, false, sink) != rows) std::abort();
+    if (listed(board, true, sink) != countUnique(board, rows)) std::abort();
   }
   close(in);
 }
