@@ -33,7 +33,7 @@
  *   2. The reader: BoardReader                                        [judge]
  *   3. The row search: searchRows, countRowByRow, its observers       [judge]
  *   4. Small boards: SmallBoardFilter                                 [judge]
- *   5. Output: formatCount; --list and --trace printers               [judge]
+ *   5. Output: formatCount; --list and --trace, text and page         [judge]
  *   6. Units of work, for --threads and --part: UnitWalk, Job
  *   7. Propagation
  *   8. Symmetry (BorderClasses) and --unique (countUnique)
@@ -382,9 +382,8 @@ class BoardReader {
 
   [[gnu::noinline, gnu::cold]] bool cutShort(int n, long firstLine, int rows, int ch) {
     return fail(
-        "line %ld: the %dx%d board that starts on line %ld has %d rows "
-        "and needs %d, got %s",
-        line_, n, n, firstLine, rows, n, ch == EOF ? "the end of the input" : "a blank line");
+        "line %ld: the %dx%d board that starts on line %ld has %d rows and needs %d, got %s", line_,
+        n, n, firstLine, rows, n, ch == EOF ? "the end of the input" : "a blank line");
   }
 
   int failAtByte(int byte, const char* expected) {
@@ -399,8 +398,7 @@ class BoardReader {
 
   template <class... Args>
   bool fail(const char* format, Args... args) {
-    if (!*error_) std::snprintf(error_, sizeof error_, format,
-                                args...);  // the first one stands
+    if (!*error_) std::snprintf(error_, sizeof error_, format, args...);  // the first one stands
     return false;
   }
 
@@ -702,6 +700,166 @@ template <class Printer>
   searchRows(pinned, 0, 0, 0, 0, printer);
   report.nodes = printer.nodes();
   return printer.printed();
+}
+
+// --trace=html: one page that shows each board's search on the board:
+// kPageHead, then for each board the board as read, its text trace and its
+// count, as plain text in a script element, then kPageTail, whose script
+// replays those lines and never searches. It names no URL: it works offline.
+constexpr const char* kPageHead = R"page(<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>queens: the search</title><style>
+body{font-family:sans-serif}
+#board{display:inline-block;border:2px solid #444}
+.row{display:flex;position:relative}
+[data-square]{width:2.4em;height:2.4em;display:grid;place-items:center;position:relative;
+ background:#f4ecd8}
+.dark{background:#cfbf9c}
+[data-state=reserved]{background:#666}
+[data-state=attacked]{background-image:linear-gradient(#d003,#d003)}
+.given{outline:2px solid #06c;outline-offset:-4px}
+.given::before{content:"\2655"}
+[data-state=queen]::before{content:"\265B"}
+.current>*{box-shadow:inset 0 3px #c80,inset 0 -3px #c80}
+.dead>*{box-shadow:inset 0 3px #d00,inset 0 -3px #d00}
+.dead::after{content:"dead end";color:#d00;position:absolute;left:105%;top:.7em;white-space:nowrap}
+small{display:none;position:absolute;font-size:.5em;left:2px;top:0}
+small+small{left:auto;right:2px;top:auto;bottom:0}
+.numbers small{display:block}
+:focus-visible{outline:3px solid #06c}
+</style></head><body>
+<p><label>Board <select id="pick"></select></label>
+<label><input type="checkbox" id="numbers"> diagonals r + c and r - c + N - 1 (from 0)</label>
+<div id="board" aria-label="the board"></div>
+<p id="step-text" aria-live="polite">
+<p>Step <output id="step"></output> of <output id="steps"></output>:
+<output id="found"></output> of <output id="count"></output> placements found
+<pre id="placement"></pre>
+<p><button id="first" aria-label="first step">|&#x25C0;</button>
+<button id="back" aria-label="step back">&#x25C0;</button>
+<button id="play">play</button>
+<button id="forward" aria-label="step forward">&#x25B6;</button>
+<button id="last" aria-label="last step">&#x25B6;|</button>
+<label>speed <input type="range" id="speed" min="1" max="50" value="4"></label>
+<p><label>step <input type="range" id="slider" min="0" style="width:30em"></label>
+<p>Keys: arrows, space, Home, End
+)page";
+constexpr const char* kPageTail = R"page(<script>
+"use strict";
+/* Each board above is the board as read, its text trace and its count. This
+   replays the trace, and never searches: step k is the state after the k-th
+   line that begins with "row". */
+const boards = [...document.querySelectorAll(".trace")].map(script => {
+  const lines = script.textContent.trim().split("\n"), n = lines[0].length;
+  const steps = [{text: "Before the search", row: 0, column: 0, drawing: ""}];
+  for (const line of lines.slice(n, -1)) {
+    const m = /^row (\d+): (queen on column (\d+))?/.exec(line.trim());
+    if (m) steps.push({text: line.trim(), row: +m[1], column: +(m[3] || 0), drawing: ""});
+    else steps[steps.length - 1].drawing += line + "\n";  /* a placement */
+  }
+  return {n, squares: lines.slice(0, n), steps, count: lines.pop()};
+});
+const $ = id => document.getElementById(id);
+let board, boardIndex, step, timer;
+
+function pick(index) {
+  board = boards[boardIndex = index];
+  $("pick").value = index;
+  $("board").innerHTML = board.squares.map((row, r) => "<div>" + [...row].map((square, c) =>
+    `<div data-square="${r + 1},${c + 1}" class="${(r + c) % 2 ? "dark" : ""}${square == "Q" ? " given" : ""}">` +
+    `<small>${r + c}</small><small>${r - c + board.n - 1}</small></div>`).join("") + "</div>").join("");
+  $("steps").value = $("slider").max = board.steps.length - 1;
+  $("count").value = board.count;
+}
+
+function go(k) {
+  step = Math.max(0, Math.min(k, board.steps.length - 1));
+  /* A line about row r lifts the queens of rows r and below; "queen on
+     column c" then puts row r's queen on c. */
+  const queens = [], now = board.steps[step];  /* queens[r]: row r + 1's column */
+  let found = 0;
+  for (const s of board.steps.slice(1, step + 1)) {
+    queens.length = s.row - 1;
+    if (s.column) queens.push(s.column), found += s.row == board.n;
+  }
+  [...$("board").children].forEach((row, r) => {
+    row.className = "row" + (r + 1 == now.row ? (/: no open/.test(now.text) ? " current dead" : " current") : "");
+    [...row.children].forEach((square, c) => {
+      const attacked = queens.some((q, i) => i == r || q == c + 1 || Math.abs(i - r) == Math.abs(q - c - 1));
+      square.dataset.state = queens[r] == c + 1 ? "queen" : board.squares[r][c] == "*" ? "reserved"
+                           : attacked ? "attacked" : "open";
+    });
+  });
+  $("step-text").textContent = now.text;
+  $("placement").textContent = now.drawing;
+  $("found").value = found;
+  $("step").value = $("slider").value = step;
+  history.replaceState(null, "", `#board=${boardIndex + 1}&step=${step}`);
+}
+
+function play(on) {
+  clearTimeout(timer);
+  on = on && step < board.steps.length - 1;
+  timer = on && setTimeout(() => { go(step + 1); play(true); }, 1000 / $("speed").value);
+  $("play").textContent = on ? "pause" : "play";
+}
+
+function fromAddress() {
+  const number = name => +(new RegExp(name + "=(\\d+)").exec(location.hash) || [0, 0])[1];
+  pick(Math.min(Math.max(number("board"), 1), boards.length) - 1);
+  go(number("step"));
+}
+
+boards.forEach((b, i) => $("pick").add(new Option(`${i + 1}: ${b.n}x${b.n}, ${b.count} placements`, i)));
+$("pick").onchange = () => { play(false); pick(+$("pick").value); go(0); };
+$("numbers").onchange = () => $("board").classList.toggle("numbers", $("numbers").checked);
+const moves = {first: -Infinity, back: -1, forward: 1, last: Infinity};
+for (const id in moves) $(id).onclick = () => go(step + moves[id]);
+$("play").onclick = () => play(!timer);
+$("slider").oninput = () => go(+$("slider").value);
+const keys = {Home: "first", ArrowLeft: "back", ArrowRight: "forward", End: "last", " ": "play"};
+addEventListener("keydown", e => {  /* a focused control keeps its own keys */
+  const own = /INPUT|SELECT/.test(e.target.tagName) || (e.key == " " && e.target.tagName == "BUTTON");
+  if (keys[e.key] && !own) e.preventDefault(), $(keys[e.key]).click();
+});
+addEventListener("hashchange", fromAddress);
+fromAddress();
+</script></body></html>
+)page";
+// A board whose trace is longer is refused, and leaves nothing in the page:
+// the empty 10x10 board's 78,318 lines make a 3.3 MB page that headless
+// Chromium opens in 0.9 s (a blank page: 0.5 s).
+constexpr long kMostPageLines = 100000;
+
+// Counts a trace's lines, and stops past kMostPageLines.
+struct TraceLineCounter : PlacementObserver {
+  explicit TraceLineCounter(int n) : n(n) {}
+  void place(int, int) { ++lines; }
+  void deadEnd(int) { ++lines; }
+  void exhausted(int) { ++lines; }
+  void placement() { lines += n + 1; }  // drawn, then an empty line
+  bool stopped() const { return lines > kMostPageLines; }
+  int n;
+  long lines = 0;
+};
+
+// Adds one board to the page, the first one after kPageHead, and sets
+// `count`; false, with nothing written, if its trace is too long.
+[[gnu::nothrow]] bool addToPage(const Board& board, bool first, std::FILE* out, Report& report,
+                                Count& count) {
+  Board pinned = board;
+  TraceLineCounter trace(board.n);
+  if (pinGivenQueens(pinned)) searchRows(pinned, 0, 0, 0, 0, trace);
+  if (trace.stopped()) return false;
+  if (first) std::fputs(kPageHead, out);
+  std::fputs("<script type=\"text/plain\" class=\"trace\">\n", out);
+  for (int r = 0; r < board.n; ++r) {
+    for (int c = 0; c < board.n; ++c) std::fputc(squareOf(board, r, c), out);
+    std::fputc('\n', out);
+  }
+  count = showSearch<SearchTracer>(board, out, report);
+  char digits[40];
+  std::fprintf(out, "%s\n</script>\n", formatCount(count, digits));
+  return true;
 }
 
 // ===== 6. Units of work ====================================================
@@ -1932,11 +2090,10 @@ class ProgressLine {
     if (share_.parts > 1)
       std::snprintf(share, sizeof share, ", share %d of %d", share_.part + 1, share_.parts);
     double done = units ? double(unitsDone) / double(units) : 1;
-    std::fprintf(err_,
-                 "%sboard %ld, %dx%d%s: %.0f%% of %ld units done, %.1f s so "
-                 "far, about %.0f s left%s",
-                 terminal_ ? "\r" : "", boardNumber_, n_, n_, share, 100 * done, units, elapsed,
-                 done > 0 ? elapsed * (1 - done) / done : 0.0, terminal_ ? "\033[K" : "\n");
+    std::fprintf(
+        err_, "%sboard %ld, %dx%d%s: %.0f%% of %ld units done, %.1f s so far, about %.0f s left%s",
+        terminal_ ? "\r" : "", boardNumber_, n_, n_, share, 100 * done, units, elapsed,
+        done > 0 ? elapsed * (1 - done) / done : 0.0, terminal_ ? "\033[K" : "\n");
     std::fflush(err_);
     drawn_ = true;
   }
@@ -2122,8 +2279,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
     return total;
   }
   long units = 0;
-  int depth = 0,
-      cut = 0;  // cut: where the join cuts the board, which orders its units
+  int depth = 0, cut = 0;  // cut: where the join cuts the board, which orders its units
   if (plan.joined) {
     units = plan.join.units();  // its units are fixed: the sets of west rows
     cut = plan.join.westColumns() << 8 | plan.join.northRows();
@@ -2289,14 +2445,12 @@ const char* parseShareHeader(const char* line, ShareHeader& header) {
   int format = 0, start = 0, end = 0;
   if (std::sscanf(line, "# queens share %ld/%ld format %d %n", &header.part, &header.parts, &format,
                   &start) != 3)
-    return "not a share: expected '# queens share K/M format 1 ...', as --part "
-           "prints";
+    return "not a share: expected '# queens share K/M format 1 ...', as --part prints";
   if (format != kShareFormat) return "a share in another format than 1 (from a newer queens?)";
   if (std::sscanf(line + start, "input %8x plan %8x boards %ld%n", &header.input, &header.plan,
                   &header.boards, &end) != 3 ||
       line[start + end] || header.boards < 0)
-    return "a share's header cut short: expected 'input X plan X boards B' "
-           "after the format";
+    return "a share's header cut short: expected 'input X plan X boards B' after the format";
   if (header.part < 1 || header.part > header.parts) return "a share K/M with K outside 1..M";
   return nullptr;
 }
@@ -2439,8 +2593,7 @@ class ShareMerge {
                                        "of queens that numbers units in another way"
                                      : nullptr) {
       refuse(
-          "%s: %s (input %08x plan %08x boards %ld) does not go with %s's "
-          "share %ld/%ld "
+          "%s: %s (input %08x plan %08x boards %ld) does not go with %s's share %ld/%ld "
           "(input %08x plan %08x boards %ld): it is %s",
           name, share, header.input, header.plan, header.boards, firstFile_, first_.part,
           first_.parts, first_.input, first_.plan, first_.boards, why);
@@ -2542,33 +2695,26 @@ constexpr const char* kUsage =
     "usage: %s [OPTION]... < boards.txt\n"
     "   or: %s --merge SHARE...\n"
     "Counts the ways to place N queens that do not attack each other on each\n"
-    "board read from stdin: N rows of N characters, '.' free, '*' reserved "
-    "and\n"
-    "'Q' a queen already placed, 1 <= N <= 32, one row per line; blank lines "
-    "may\n"
-    "separate boards. Prints one count per line: the placements with every "
-    "'Q'.\n"
+    "board read from stdin: N rows of N characters, '.' free, '*' reserved and\n"
+    "'Q' a queen already placed, 1 <= N <= 32, one row per line; blank lines may\n"
+    "separate boards. Prints one count per line: the placements with every 'Q'.\n"
     "  example: printf '.Q..\\n....\\n....\\n....\\n' | %s   prints 1\n"
     "\n"
-    "  --list         before each count, print every placement: the board "
-    "with\n"
+    "  --list         before each count, print every placement: the board with\n"
     "                 'Q' on the queens, then an empty line\n"
-    "  --trace        before each count, show the row-by-row search step by "
-    "step\n"
+    "  --trace        before each count, show the row-by-row search step by step\n"
+    "  --trace=html   write the trace as a web page that replays it on the board;\n"
+    "                 --trace=text is --trace\n"
     "  --unique       count the placements distinct up to the rotations and\n"
-    "                 reflections that map the board onto itself; with "
-    "--list,\n"
+    "                 reflections that map the board onto itself; with --list,\n"
     "                 list the first of each class\n"
     "  --stats        after each board, print on stderr how it was counted\n"
-    "  --method=NAME  count with one method only: rows, propagate, "
-    "symmetry-rows,\n"
-    "                 symmetry-propagate or join (default: auto, chosen per "
-    "board)\n"
+    "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
+    "                 symmetry-propagate or join (default: auto, chosen per board)\n"
     "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4G\n"
     "                 (default 1G); a board whose join needs more is searched\n"
     "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
-    "  --part=K/M     count only the K-th of M shares of each board's work "
-    "and\n"
+    "  --part=K/M     count only the K-th of M shares of each board's work and\n"
     "                 print it as a share, for --merge\n"
     "  --merge SHARE...\n"
     "                 add up the shares in these files ('-': stdin); refuse\n"
@@ -2599,6 +2745,7 @@ uint64_t parseSize(const char* text) {
 // What the command line asks for.
 struct Options {
   bool listing = false, tracing = false, unique = false, help = false;
+  bool page = false;                      // --trace=html
   bool sharing = false, merging = false;  // --part, --merge
   const char* counting = nullptr;  // an option that counts boards, which --merge does not take
   int files = 0;                   // the files named, for --merge
@@ -2619,7 +2766,8 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   if (is("--merge")) return options.merging = true;
   options.counting = arg;
   if (is("--list")) return options.listing = true;
-  if (is("--trace")) return options.tracing = true;
+  if (is("--trace") || is("--trace=text")) return options.tracing = true;
+  if (is("--trace=html")) return options.tracing = options.page = true;
   if (is("--unique")) return options.unique = true;
   if (is("--stats")) return settings.stats = true;
   if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
@@ -2629,15 +2777,13 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
     while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
     settings.method = Method(m);
     why =
-        "'%s': expected a method: auto, rows, propagate, symmetry-rows, "
-        "symmetry-propagate or join";
+        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate or join";
     return m < kMethods;
   }
   if (const char* size = value("--memory=")) {
     settings.memory = parseSize(size);
     why =
-        "'%s': expected --memory=SIZE from 1 to 1048576G, such as 512M or 4G "
-        "(K, M, G: 1024^1..3)";
+        "'%s': expected --memory=SIZE from 1 to 1048576G, such as 512M or 4G (K, M, G: 1024^1..3)";
     return settings.memory != 0;
   }
   if (const char* count = value("--threads=")) {
@@ -2667,8 +2813,7 @@ const char* clashOf(const Options& options, const char*& arg) {
   if (options.merging && !options.files)
     return "--merge needs the files of the shares ('-': stdin)";
   if (!options.merging && options.files)
-    return "'%s': the boards come from stdin ('< FILE'); only --merge reads "
-           "files";
+    return "'%s': the boards come from stdin ('< FILE'); only --merge reads files";
   const bool showing = options.listing || options.tracing;
   if (options.listing && options.tracing)
     return "--list and --trace both print the placements; choose one";
@@ -2699,12 +2844,24 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
   SmallBoardFilter smallBoards;  // the empty small boards' placements, listed once
   Board board;
   int writeError = 0;
+  long pageBoards = 0;   // --trace=html: the boards in the page
+  bool refused = false;  // a board the page cannot show
   for (long boardNumber = 1; !writeError && reader.next(board); ++boardNumber) {
     timespec start;
     if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
     Report report;
     Count count;
-    if (options.listing) {
+    if (options.page) {
+      refused = !addToPage(board, pageBoards == 0, out, report, count);
+      if (refused) {
+        std::fprintf(err,
+                     "error: board %ld (%dx%d): its trace has over %ld lines, too long to watch "
+                     "on a page; --trace prints it\n",
+                     boardNumber, board.n, board.n, kMostPageLines);
+        break;
+      }
+      ++pageBoards;
+    } else if (options.listing) {
       count = options.unique ? showSearch<ClassPrinter>(board, out, report)
                              : showSearch<PlacementPrinter>(board, out, report);
     } else if (options.tracing) {
@@ -2720,7 +2877,7 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
                      std::strerror(errno));
         return 1;
       }
-    } else {
+    } else if (!options.page) {  // the page holds its counts
       std::fputs(formatCount(count, digits), out);
       std::fputc('\n', out);
     }
@@ -2741,6 +2898,7 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
     if (std::ferror(out)) writeError = errno ? errno : EIO;
   }
   if (options.sharing && !writeError && !*reader.error()) share.write(out);
+  if (pageBoards > 0 && !writeError) std::fputs(kPageTail, out);
   if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
   if (writeError) {
     std::fprintf(err, "error: cannot write the output: %s\n", std::strerror(writeError));
@@ -2750,7 +2908,7 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
     std::fprintf(err, "error: %s\n", reader.error());
     return 1;
   }
-  return 0;
+  return refused;
 }
 
 // Whether argv[i] names a file: "-" (stdin), any argument that is not an
