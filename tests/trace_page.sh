@@ -167,6 +167,11 @@ done <steps.txt
 browse "file://$work/page.html" >dom.html
 drawn dom.html | cmp -s - expect.1.0 || fail "the page does not open at board 1, step 0"
 echo "trace_page: $checked steps of 5 boards drawn as the trace says"
+# Each square carries its diagonal numbers from 0, shown on demand: (3, 5)
+# of the 8x8 board is on r + c = 2 + 4 and r - c + N - 1 = 2 - 4 + 7.
+browse "file://$work/page.html#board=3&step=0" >dom.html
+grep -q 'data-square="3,5"[^>]*><small>6</small><small>5</small>' dom.html ||
+  fail "square (3, 5) of board 3 does not carry its diagonal numbers 6 and 5"
 
 # The README's screenshot command, as written, next to a build/solution.
 mkdir -p shot/build
