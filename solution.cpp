@@ -1,10 +1,10 @@
 /**
  * queens: CSES 1624 "Chessboard and Queens", and N-queens counting on any
- * board of up to 32x32 with reserved squares, on every core and machine.
+ * board of up to 64x64 with reserved squares, on every core and machine.
  * Problem: https://cses.fi/problemset/task/1624
  *
  * Input (stdin): boards of N rows of N characters, '.' free, '*' reserved,
- *   'Q' a queen already placed; N is the length of the first row, 1..32. LF
+ *   'Q' a queen already placed; N is the length of the first row, 1..64. LF
  *   or CRLF, trailing blanks, blank lines between boards and a missing final
  *   newline are all fine.
  * Output (stdout): one line per board, the number of ways to place N queens,
@@ -23,8 +23,6 @@
  * Complexity: O(N!) time at worst, about a microsecond for an 8x8 board;
  *   O(N) memory for the search, O(1) for the input (read as a stream); the
  *   join's tables within --memory.
- * Tests: hand-checked cases, a brute-force oracle for every method and
- *   option, the official CSES tests, a fuzzer, sanitizers (tests/).
  *
  * Map, in order. The judge's path (one board, no option) is marked [judge]:
  *   main -> run -> countBoards -> BoardReader::next -> countBoard ->
@@ -60,6 +58,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <type_traits>
 
 #if defined(__x86_64__)
 #include <cpuid.h>      // __get_cpuid: which instructions this CPU has
@@ -72,8 +71,12 @@ namespace queens {
 using std::size_t, std::uint8_t, std::uint32_t, std::uint64_t;
 
 // ===== 1. Board, masks and geometry ========================================
-constexpr int kMaxN = 32;
-using Mask = uint32_t;  // bit c stands for column c (or row c)
+constexpr int kMaxN = 64;
+// A set of columns (or rows) is a mask: bit c stands for column c. The board
+// keeps 64-bit Rows; a search engine is a template over its Mask, 32 bits
+// up to 32x32 (the judge's, and W1-W7's) and 64 above.
+using Row = uint64_t;
+constexpr int kNarrowMaxN = 32;
 // Counts are 128 bits wide: the join counts in groups, and never wraps.
 __extension__ typedef unsigned __int128 Count;
 
@@ -99,63 +102,70 @@ inline uint32_t divideCount(Count& count, uint32_t divisor) {
 
 struct Board {
   int n = 0;
-  Mask freeSquares[kMaxN] = {};  // bit c of freeSquares[r]: (r, c) is '.' or 'Q'
-  Mask queens[kMaxN] = {};       // bit c of queens[r]: (r, c) is 'Q', a queen given in place
+  Row freeSquares[kMaxN] = {};  // bit c of freeSquares[r]: (r, c) is '.' or 'Q'
+  Row queens[kMaxN] = {};       // bit c of queens[r]: (r, c) is 'Q', a queen given in place
 };
 
-inline Mask allColumns(int n) { return Mask((uint64_t{1} << n) - 1); }
-
-// Counts set bits in a few instructions and no call: the judge's plain -O2
-// turns __builtin_popcount into a library call, since it may not assume the
-// popcnt instruction. Sum bits in pairs, then nibbles, then add the four byte
-// counts with one multiply (SWAR: SIMD within a register).
-inline int popcount(Mask m) {
-  m = m - ((m >> 1) & 0x55555555u);
-  m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-  return int((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+// n ones; two shifts, so that n = 64 shifts by no more than 63.
+template <class Mask = uint32_t>
+inline Mask allColumns(int n) {
+  return Mask(~(~Row{0} << n / 2 << (n - n / 2)));
 }
-// The same for 64 bits.
-inline uint64_t popcount64(uint64_t m) {
+
+// Counts set bits with no call (the judge's -O2 may not assume popcnt, and
+// calls a library for __builtin_popcount): sum bits in pairs, then nibbles,
+// then add the byte counts with one multiply (SWAR: SIMD within a register).
+inline int popcount(uint64_t m) {
   m = m - ((m >> 1) & 0x5555555555555555u);
   m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
-  return (((m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Fu) * 0x0101010101010101u) >> 56;
+  return int((((m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Fu) * 0x0101010101010101u) >> 56);
 }
-inline int indexOfLowestBit(Mask m) { return __builtin_ctz(m); }
+inline int indexOfLowestBit(uint64_t m) { return __builtin_ctzll(m); }
 // In two's complement -m flips every bit above m's lowest set bit, so only
 // that bit survives the AND.
-inline Mask lowestBit(Mask m) { return m & (0u - m); }
+template <class Mask>
+inline Mask lowestBit(Mask m) {
+  return m & (Mask{0} - m);
+}
 
 // The diagonals some queens take, as masks over the whole board, numbered as
 // the CSES write-ups do: a queen on (r, c) takes bit r + c of `sums` and bit
-// c - r + n - 1 of `differences` (2n - 1 of each, so 64 bits hold them).
-// Every engine but the row search, which keeps its masks relative to the
-// row, uses this one vocabulary.
-struct Diagonals {
-  uint64_t sums = 0, differences = 0;
-  bool meets(const Diagonals& other) const {
+// c - r + n - 1 of `differences`: 2n - 1 of each, in a Wide mask, 64 bits
+// up to 32x32 and 128 above. Every engine but the row search uses it.
+template <class Wide>
+struct DiagonalsOf {
+  Wide sums = 0, differences = 0;
+  bool meets(const DiagonalsOf& other) const {
     return ((sums & other.sums) | (differences & other.differences)) != 0;
   }
-  Diagonals with(const Diagonals& other) const {
+  DiagonalsOf with(const DiagonalsOf& other) const {
     return {sums | other.sums, differences | other.differences};
   }
-  Diagonals without(const Diagonals& other) const {
+  DiagonalsOf without(const DiagonalsOf& other) const {
     return {sums & ~other.sums, differences & ~other.differences};
   }
   // The squares of `row` on these diagonals: the diagonal r + c through
   // (row, c) is bit c of sums >> row, and c - r + n - 1 is bit c of
   // differences >> (n - 1 - row).
-  Mask inRow(int row, int n) const {
-    return Mask(sums >> row) | Mask(differences >> (n - 1 - row));
-  }
+  Row inRow(int row, int n) const { return Row(sums >> row) | Row(differences >> (n - 1 - row)); }
 };
+using Diagonals = DiagonalsOf<uint64_t>;
+using WideDiagonals = DiagonalsOf<Count>;  // of any board
+// The Diagonals that go with a Mask.
+template <class Mask>
+using DiagonalsFor = std::conditional_t<sizeof(Mask) == 4, Diagonals, WideDiagonals>;
 
-inline Diagonals diagonalsOf(int n, int row, int column) {
-  return {uint64_t{1} << (row + column), uint64_t{1} << (column - row + n - 1)};
+template <class Wide = uint64_t>
+inline DiagonalsOf<Wide> diagonalsOf(int n, int row, int column) {
+  return {Wide{1} << (row + column), Wide{1} << (column - row + n - 1)};
 }
 
-// The squares of `row` that a queen on (queenRow, queenColumn) attacks.
-inline Mask attackedInRow(int n, int row, int queenRow, int queenColumn) {
-  return Mask{1} << queenColumn | diagonalsOf(n, queenRow, queenColumn).inRow(row, n);
+// The squares of `row` that a queen on (queenRow, queenColumn) attacks: its
+// column, and the columns as far to each side as the rows are apart.
+inline Row attackedInRow(int row, int queenRow, int queenColumn) {
+  const Row queen = Row{1} << queenColumn;
+  const int apart = row > queenRow ? row - queenRow : queenRow - row;
+  return queen | queen << apart | queen >> apart;
 }
 
 // Puts a queen on (row, column): its row keeps only that square and every
@@ -163,13 +173,12 @@ inline Mask attackedInRow(int n, int row, int queenRow, int queenColumn) {
 // placement on the original board that has this queen.
 inline void pinQueen(Board& board, int row, int column) {
   for (int r = 0; r < board.n; ++r)
-    board.freeSquares[r] = r == row
-                               ? Mask{1} << column
-                               : board.freeSquares[r] & ~attackedInRow(board.n, r, row, column);
+    board.freeSquares[r] =
+        r == row ? Row{1} << column : board.freeSquares[r] & ~attackedInRow(r, row, column);
 }
 
 inline bool hasGivenQueens(const Board& board) {
-  Mask any = 0;
+  Row any = 0;
   for (int r = 0; r < board.n; ++r) any |= board.queens[r];
   return any != 0;
 }
@@ -180,7 +189,7 @@ inline bool hasGivenQueens(const Board& board) {
 // a row, a column or a diagonal: then there is no placement.
 bool pinGivenQueens(Board& board) {
   for (int r = 0; r < board.n; ++r) {
-    for (Mask left = board.queens[r]; left; left &= left - 1) {
+    for (Row left = board.queens[r]; left; left &= left - 1) {
       int column = indexOfLowestBit(left);
       if (!(board.freeSquares[r] >> column & 1)) return false;  // a queen pinned before attacks it
       pinQueen(board, r, column);
@@ -245,7 +254,7 @@ int boardSymmetries(const Board& board, Symmetry (&symmetries)[kSymmetries]) {
 
 // What the CPU can run beyond baseline x86-64, asked once, by hand: CPUID
 // costs 3 us in a virtual machine, and __builtin_cpu_supports would ask at
-// every start-up, the judge's included.
+// every start-up.
 struct CpuFeatures {
   bool popcnt, avx2, avx512;  // avx512: AVX-512F with VPOPCNTDQ
 };
@@ -281,11 +290,10 @@ inline const CpuFeatures& cpu() {
 }
 
 // ===== 2. The reader =======================================================
-// Reads boards from a file descriptor, one at a time, in O(1) memory. On bad
-// input it stops at the first offending byte and explains it in error().
-// read(2) returns as soon as a terminal has a line (stdio would wait for a
-// full buffer), and `out` is flushed before a read that may wait, so the
-// counts so far are seen at once.
+// Reads boards from a file descriptor, one at a time, in O(1) memory; on bad
+// input, stops at the first offending byte and explains it in error(). It
+// uses read(2), which returns as soon as a terminal has a line, and flushes
+// `out` before a read that may wait, so the counts so far are seen at once.
 class BoardReader {
  public:
   BoardReader(int in, std::FILE* out) : in_(in) {
@@ -355,7 +363,7 @@ class BoardReader {
   // Reads one row, a run of '.', '*' and 'Q' followed by the end of its
   // line, into masks of its free squares and given queens. Returns its
   // length, or -1 after an error, as soon as the row is longer than maxLength.
-  int readRow(int maxLength, Mask& freeSquares, Mask& queens) {
+  int readRow(int maxLength, Row& freeSquares, Row& queens) {
     freeSquares = queens = 0;
     int length = 0;
     for (int ch = peek(); ch != EOF && ch != '\n' && !isBlank(ch); ch = peek()) {
@@ -366,8 +374,8 @@ class BoardReader {
         return -1;
       }
       if (ch != '*') {
-        freeSquares |= Mask{1} << length;
-        if (ch == 'Q') queens |= Mask{1} << length;
+        freeSquares |= Row{1} << length;
+        if (ch == 'Q') queens |= Row{1} << length;
       }
       ++length;
       advance();
@@ -416,21 +424,19 @@ class BoardReader {
 
 // ===== 3. The row search ===================================================
 // The classic backtracking: fill the rows in order, each queen on a square
-// still open. The queens placed so far take three masks, kept relative to
-// the current row: `columns`; bit c of `sumDiagonals`, the diagonal r + c
+// still open. The queens placed so far take three masks, relative to the
+// current row: `columns`; bit c of `sumDiagonals`, the diagonal r + c
 // through (row, c) is taken; bit c of `differenceDiagonals`, the same for
-// r - c + N - 1. One row down, the diagonal that passed through column c
-// passes through column c - 1, so that mask shifts right by one, and the
-// other one shifts left. A row's open squares are then one AND away, and the
-// last row's count is the number of its open squares.
+// r - c + N - 1. One row down, the diagonal through column c passes through
+// column c - 1, so that mask shifts right by one, and the other one left.
+// A row's open squares are one AND away; the last row's count is how many.
 //
 // Every step is reported to an observer. Counting uses one that ignores them
 // all (the compiler removes the calls); --stats, --list, --trace and the
 // split into units of work (section 6) observe the same search:
-//   kSeesEveryPlacement: it needs each queen of the last row, which are
-//     otherwise counted at once;
+//   kSeesEveryPlacement: it needs each queen of the last row;
 //   enter(row): a call of the search, one per row entered; false skips the
-//     subtree (a unit of work that another thread or share counts);
+//     subtree (a unit that another thread or share counts);
 //   place(row, column): a queen goes on (row, column);
 //   deadEnd(row): the row has no open square, so the search goes back up;
 //   exhausted(row): every open square of the row was tried; back up;
@@ -447,7 +453,7 @@ struct SilentObserver {
   Count nodes() const { return 0; }
 };
 
-template <class Observer>
+template <class Mask, class Observer>
 Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
                  Mask differenceDiagonals, Observer& observer) {
   if (!observer.enter(row)) return 0;
@@ -495,31 +501,38 @@ struct Job {
   bool countsNodes = false;   // --stats
   Count nodes = 0;            // nodes visited, when countsNodes
 };
-template <class Observer>
+template <class Mask, class Observer>
 Count countRowUnits(const Board& board, Job& job);  // section 6
 
 // The row search as an engine: the whole board, or the units the job claims.
+template <class Mask>
 Count countRowByRow(const Board& board, Job& job) {
   if (job.units)
-    return job.countsNodes ? countRowUnits<NodeCounter>(board, job)
-                           : countRowUnits<SilentObserver>(board, job);
+    return job.countsNodes ? countRowUnits<Mask, NodeCounter>(board, job)
+                           : countRowUnits<Mask, SilentObserver>(board, job);
   if (!job.countsNodes) {
     SilentObserver silent;
-    return searchRows(board, 0, 0, 0, 0, silent);
+    return searchRows<Mask>(board, 0, 0, 0, 0, silent);
   }
   NodeCounter counter;
-  Count total = searchRows(board, 0, 0, 0, 0, counter);
+  Count total = searchRows<Mask>(board, 0, 0, 0, 0, counter);
   job.nodes += counter.nodes();
   return total;
 }
 
+// The whole row search, on the narrowest Mask that holds the board.
+template <class Observer>
+Count searchBoard(const Board& board, Observer& observer) {
+  return board.n > kNarrowMaxN ? searchRows<uint64_t>(board, 0, 0, 0, 0, observer)
+                               : searchRows<uint32_t>(board, 0, 0, 0, 0, observer);
+}
+
 // ===== 4. Small boards =====================================================
-// N <= 8: a whole board fits in 64 bits (bit r * N + c). The placements of
-// the empty N x N board are listed once, by the row search, as masks of their
-// queens' squares; a board's count is the number of them that miss all its
-// reserved squares: at most 92 ANDs. Listing costs about as much as
-// searching a few boards, so the first board of each size is searched
-// directly (the judge's single board), and the second one pays for the list.
+// N <= 8: a board fits in 64 bits (bit r * N + c). The empty board's
+// placements are listed once, by the row search; a board's count is the
+// number of them that miss all its reserved squares: at most 92 ANDs. The
+// list costs a few searches, so the first board of each size (the judge's
+// one) is searched, and the second pays for the list.
 constexpr int kFilterMaxN = 8;
 constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
 
@@ -532,7 +545,7 @@ class SmallBoardFilter {
     if (!empty.listed) {
       if (!empty.seen) {
         empty.seen = true;
-        return countRowByRow(board, job);
+        return countRowByRow<uint32_t>(board, job);
       }
       listEmptyBoard(n, empty);
     }
@@ -570,7 +583,7 @@ class SmallBoardFilter {
     board.n = n;
     for (int r = 0; r < n; ++r) board.freeSquares[r] = allColumns(n);
     Lister lister(n, empty);
-    searchRows(board, 0, 0, 0, 0, lister);
+    searchRows<uint32_t>(board, 0, 0, 0, 0, lister);
     empty.listed = true;
   }
 
@@ -592,9 +605,9 @@ inline char squareOf(const Board& board, int r, int c) {
   return board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
 }
 
-// --list: draws each placement as the board with 'Q' on the queens, then an
-// empty line: valid input, whose count is 1. Stops the search as soon as the
-// output cannot be written. Draws the board as read, given queens and all.
+// --list: draws each placement as the board as read with 'Q' on the queens,
+// then an empty line: valid input, whose count is 1. Stops the search as
+// soon as the output cannot be written.
 class PlacementPrinter : public PlacementObserver {
  public:
   PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
@@ -625,9 +638,8 @@ class PlacementPrinter : public PlacementObserver {
   Count printed_ = 0;
 };
 
-// --list --unique: prints a placement only if it is the first of its class
-// in --list's order, that is, if no symmetry of the board maps it onto a
-// placement whose columns, row by row, come earlier.
+// --list --unique: prints a placement only if no symmetry of the board maps
+// it onto one whose columns, row by row, come earlier.
 class ClassPrinter : public PlacementPrinter {
  public:
   ClassPrinter(const Board& board, std::FILE* out)
@@ -649,10 +661,9 @@ class ClassPrinter : public PlacementPrinter {
   int symmetryCount_;
 };
 
-// --trace: the row search as a textbook's dry run, one line per step,
-// indented two spaces per row, rows and columns from 1: each queen placed,
-// each row with no open square or none left to try, with the return to the
-// row above, and each placement drawn as --list draws it.
+// --trace: the row search as a textbook's dry run, a line per step, indented
+// two spaces per row, rows and columns from 1: each queen placed, each row
+// with no open square or none left to try, and each placement drawn.
 class SearchTracer : public PlacementPrinter {
  public:
   using PlacementPrinter::PlacementPrinter;
@@ -697,15 +708,14 @@ template <class Printer>
     return 0;
   }
   Printer printer(board, out);
-  searchRows(pinned, 0, 0, 0, 0, printer);
+  searchBoard(pinned, printer);
   report.nodes = printer.nodes();
   return printer.printed();
 }
 
-// --trace=html: one page that shows each board's search on the board:
-// kPageHead, then for each board the board as read, its text trace and its
-// count, as plain text in a script element, then kPageTail, whose script
-// replays those lines and never searches. It names no URL: it works offline.
+// --trace=html: kPageHead, then for each board the board as read, its text
+// trace and its count, as plain text in a script element, then kPageTail,
+// whose script replays those lines and never searches. It names no URL.
 constexpr const char* kPageHead = R"page(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>queens: the search</title><style>
 body{font-family:sans-serif}
@@ -745,9 +755,7 @@ small+small{left:auto;right:2px;top:auto;bottom:0}
 )page";
 constexpr const char* kPageTail = R"page(<script>
 "use strict";
-/* Each board above is the board as read, its text trace and its count. This
-   replays the trace, and never searches: step k is the state after the k-th
-   line that begins with "row". */
+/* Step k is the state after the k-th line of the trace that begins "row". */
 const boards = [...document.querySelectorAll(".trace")].map(script => {
   const lines = script.textContent.trim().split("\n"), n = lines[0].length;
   const steps = [{text: "Before the search", row: 0, column: 0, drawing: ""}];
@@ -825,9 +833,8 @@ addEventListener("hashchange", fromAddress);
 fromAddress();
 </script></body></html>
 )page";
-// A board whose trace is longer is refused, and leaves nothing in the page:
-// the empty 10x10 board's 78,318 lines make a 3.3 MB page that headless
-// Chromium opens in 0.9 s (a blank page: 0.5 s).
+// A board whose trace is longer is refused: the empty 10x10 board's 78,318
+// lines make a 3.3 MB page that Chromium opens in 0.9 s.
 constexpr long kMostPageLines = 100000;
 
 // Counts a trace's lines, and stops past kMostPageLines.
@@ -848,7 +855,7 @@ struct TraceLineCounter : PlacementObserver {
                                 Count& count) {
   Board pinned = board;
   TraceLineCounter trace(board.n);
-  if (pinGivenQueens(pinned)) searchRows(pinned, 0, 0, 0, 0, trace);
+  if (pinGivenQueens(pinned)) searchBoard(pinned, trace);
   if (trace.stopped()) return false;
   if (first) std::fputs(kPageHead, out);
   std::fputs("<script type=\"text/plain\" class=\"trace\">\n", out);
@@ -865,26 +872,23 @@ struct TraceLineCounter : PlacementObserver {
 // ===== 6. Units of work ====================================================
 // For --threads, --part and the progress line. A search tree is cut at a
 // fixed depth (queens placed); each node there is a unit, numbered in the
-// order the search meets them, the same on every machine. Every thread walks
-// the top of the tree and counts only the units it claims: --part=K/M keeps
-// unit i if i % M == K - 1 (neighbours, which cost alike, go to different
-// shares), and within a share threads claim units one at a time, so they
-// finish together. Every engine reaches depth N - 1 before it counts, so the
-// whole count comes from units. A probe's depth is deeper than any node.
+// search's order, the same on every machine. Every thread walks the top of
+// the tree and counts only the units it claims: --part=K/M keeps unit i if
+// i % M == K - 1 (neighbours, which cost alike, go to different shares),
+// and a share's threads claim units one at a time, so they finish together.
+// Every engine reaches depth N - 1 before it counts.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
 };
 
 class SharedUnits;  // the threads' common state, below with the threads
 
-// One thread's walk over the top of a board's search tree. The engines call
-// enter(depth) at each node above the split depth, and claim() at each node
-// on it.
+// One thread's walk over the top of a board's search tree: the engines call
+// enter() above the split depth, and claim() on it.
 class UnitWalk {
  public:
   // Counts the board whole, unless it visits `most` nodes: then it gives
-  // up, and the board is worth splitting. A small board is counted by its
-  // probe alone, and starts no thread.
+  // up, and the board is worth splitting.
   static UnitWalk probe(long most) {
     UnitWalk walk(kMaxN, Share{}, nullptr, true);  // no node is that deep
     walk.mostTopNodes_ = most;
@@ -902,14 +906,14 @@ class UnitWalk {
       : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop) {}
 
   int depth() const { return depth_; }
-  // Whether this walk reports the nodes above the split depth to --stats:
-  // every thread walks them, and one of them counts them.
+  // Whether this walk reports the nodes above the split depth to --stats
+  // (every thread walks them; one counts them).
   bool reportsTop() const { return reportsTop_; }
   long unitsSeen() const { return seen_; }
   bool gaveUp() const { return gaveUp_; }
 
   // Whether to search below a node above the split depth: false once the
-  // walk has given up, so that the search unwinds at once.
+  // walk has given up.
   bool enter() {
     gaveUp_ = gaveUp_ || ++topNodes_ >= mostTopNodes_;
     return !gaveUp_;
@@ -947,18 +951,17 @@ struct UnitObserver : Below {
   UnitWalk* units;
 };
 
-template <class Observer>
+template <class Mask, class Observer>
 Count countRowUnits(const Board& board, Job& job) {
   UnitObserver<Observer> observer(job.units);
-  Count total = searchRows(board, 0, 0, 0, 0, observer);
+  Count total = searchRows<Mask>(board, 0, 0, 0, 0, observer);
   job.nodes += observer.nodes();
   return total;
 }
 
 // ===== 7. Propagation ======================================================
 // Fill the most constrained row next. The queens placed so far are a mask of
-// `columns` and their Diagonals, so a row's open squares take a few
-// operations. Each node scans the empty rows once and then
+// `columns` and their Diagonals. Each node scans the empty rows once, then
 //   - gives up if some row has no open square, or some column no row can use;
 //   - if a column is open in only one row, places that queen (it is forced),
 //     unless some row is down to one square, which is then placed first;
@@ -967,19 +970,19 @@ Count countRowUnits(const Board& board, Job& job) {
 //     rows (fewer nodes than the topmost: bench/README.md);
 //   - but if every row has 3 or more, and some column is open in exactly two
 //     rows, branches on that column instead: two children, not three or more.
-// When auto picks it: from 10x10 up (13x13 with symmetry), where it takes
-// less time than the row search (0.91 of it on the empty 10x10 board, 0.74
-// on the empty 13x13 with four border queens pinned), unless the join wins.
-//
-// Its inner loop counts open squares, on popcnt (20% fewer instructions),
-// which the judge's -O2 may not assume: only these functions are compiled
-// for it, and choosePlan checks that the CPU has it.
+// When auto picks it: from 10x10 up (13x13 with symmetry), unless the join
+// wins: 0.91 of the row search's time on the empty 10x10 board, 0.74 on the
+// empty 13x13 with four border queens pinned, and far less on large blocked
+// boards (bench/README.md, W8). Its inner loop counts open squares, on popcnt (20% fewer
+// instructions), which the judge's -O2 may not assume: only these functions are compiled for it,
+// and choosePlan checks that the CPU has it.
 #ifdef QUEENS_X86
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
 #else
 #define QUEENS_USES_POPCNT
 #endif
 
+template <class Mask>
 class Propagation {
  public:
   // Rows are kept in "slots" ordered from the middle outwards, so scanning
@@ -995,10 +998,10 @@ class Propagation {
 
   Count countAll() {
     if (countsNodes_)
-      return units_ ? count<true, true>(allColumns(n_), 0, 0, 0)
-                    : count<false, true>(allColumns(n_), 0, 0, 0);
-    return units_ ? count<true, false>(allColumns(n_), 0, 0, 0)
-                  : count<false, false>(allColumns(n_), 0, 0, 0);
+      return units_ ? count<true, true>(allColumns_, 0, 0, 0)
+                    : count<false, true>(allColumns_, 0, 0, 0);
+    return units_ ? count<true, false>(allColumns_, 0, 0, 0)
+                  : count<false, false>(allColumns_, 0, 0, 0);
   }
   Count nodes() const { return nodes_; }
 
@@ -1006,12 +1009,18 @@ class Propagation {
   // The placements of the rows in slotsLeft, given the queens placed so far:
   // their columns and Diagonals, passed as two masks, not as one struct,
   // which the compiler passes through memory (12% more time).
+  using Diagonals = DiagonalsFor<Mask>;
+  using Wide = decltype(Diagonals::sums);
+  static constexpr int kWidth = 8 * sizeof(Mask);
+  QUEENS_USES_POPCNT static int countOf(Mask m) {
+    return kWidth == 32 ? __builtin_popcount(uint32_t(m)) : __builtin_popcountll(m);
+  }
+
   template <bool kSplits, bool kCountsNodes>
-  QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, uint64_t sums,
-                                 uint64_t differences) {
+  QUEENS_USES_POPCNT Count count(Mask slotsLeft, Mask columns, Wide sums, Wide differences) {
     const Diagonals taken{sums, differences};
     if constexpr (kSplits) {
-      int placed = n_ - __builtin_popcount(slotsLeft);
+      int placed = n_ - countOf(slotsLeft);
       if (placed == units_->depth())
         return units_->claim() ? count<false, kCountsNodes>(slotsLeft, columns, sums, differences)
                                : 0;
@@ -1020,14 +1029,14 @@ class Propagation {
     } else if (kCountsNodes) {
       ++nodes_;
     }
-    Mask open[kMaxN];  // by slot, filled for the slots in slotsLeft
-    int best = 0, bestChoices = kMaxN + 1;
+    Mask open[kWidth];  // by slot, filled for the slots in slotsLeft
+    int best = 0, bestChoices = kWidth + 1;
     // Columns open in at least one, two, three of the rows scanned so far.
     Mask reachable = 0, reachableTwice = 0, reachableThrice = 0;
     for (Mask left = slotsLeft; left; left &= left - 1) {
       int slot = indexOfLowestBit(left);
       Mask squares = freeSquares_[slot] & ~(columns | taken.inRow(rowOf_[slot], n_));
-      int choices = __builtin_popcount(squares);
+      int choices = countOf(squares);
       if (choices == 0) return 0;  // a row with no square left: dead end
       open[slot] = squares;
       // Written as selects, not an if: which row wins is unpredictable, and
@@ -1039,7 +1048,7 @@ class Propagation {
       reachableTwice |= reachable & squares;
       reachable |= squares;
     }
-    if ((columns | reachable) != allColumns(n_)) return 0;              // a column no row can fill
+    if ((columns | reachable) != allColumns_) return 0;                 // a column no row can fill
     if ((slotsLeft & (slotsLeft - 1)) == 0) return Count(bestChoices);  // the last row
     if (Mask onlyOnce = reachable & ~reachableTwice; onlyOnce && bestChoices > 1) {
       Mask queen = lowestBit(onlyOnce);
@@ -1067,36 +1076,37 @@ class Propagation {
   template <bool kSplits, bool kCountsNodes>
   QUEENS_USES_POPCNT Count place(Mask slotsLeft, Mask columns, Diagonals taken, int slot,
                                  int column) {
-    taken = taken.with(diagonalsOf(n_, rowOf_[slot], column));
+    taken = taken.with(diagonalsOf<Wide>(n_, rowOf_[slot], column));
     return count<kSplits, kCountsNodes>(slotsLeft & ~(Mask{1} << slot), columns | Mask{1} << column,
                                         taken.sums, taken.differences);
   }
 
   int n_;
+  Mask allColumns_ = allColumns<Mask>(n_);
   UnitWalk* units_;  // null when not split
   // Counting nodes costs 1.5% more instructions, so only --stats does it.
   bool countsNodes_;
   Count nodes_ = 0;
-  int rowOf_[kMaxN];
-  Mask freeSquares_[kMaxN];  // by slot
+  int rowOf_[kWidth];
+  Mask freeSquares_[kWidth];  // by slot
 };
 
+template <class Mask>
 Count countPropagating(const Board& board, Job& job) {
-  Propagation propagation(board, job);
+  Propagation<Mask> propagation(board, job);
   Count total = propagation.countAll();
   job.nodes += propagation.nodes();
   return total;
 }
 
 // ===== 8. Symmetry, and placements up to symmetry (--unique) ===============
-// Every placement has one queen on each border line (top and bottom rows,
-// left and right columns), and a symmetry of the board maps them onto the
-// border queens of another placement. So the border queens are pinned one
-// way per class under the board's symmetries, the rest is counted by an
-// engine, and each count is weighted by the size of its class.
-// When auto uses it: from 11x11 up (0.85 of the row search's time on the
-// empty 11x11 board, 2.15 on 10x10), on a board that some symmetry other
-// than the identity maps onto itself.
+// Every placement has a queen on each border line (top and bottom rows,
+// left and right columns), which a symmetry of the board maps onto another
+// placement's. So the border queens are pinned one way per class, the rest
+// is counted by an engine, and each count weighted by its class's size.
+// When auto uses it: from 11x11 up, on a board that some symmetry other
+// than the identity keeps (0.85 of the row search's time on the empty 11x11
+// board, 2.15 on 10x10).
 constexpr int kSymmetryMinN = 11;
 
 // The border queens of a placement as square numbers r * n + c, sorted, a
@@ -1221,7 +1231,7 @@ class SymmetricPlacements {
     while (row < board_.n && queenOf_[row] >= 0) ++row;  // filled by an orbit
     if (row == board_.n) return 1;
     Count total = 0;
-    for (Mask open = board_.freeSquares[row]; open; open &= open - 1) {
+    for (Row open = board_.freeSquares[row]; open; open &= open - 1) {
       const Square first{row, indexOfLowestBit(open)};
       Square orbit[4];  // a symmetry of the square repeats within 4 steps
       int placed = 0;
@@ -1241,27 +1251,27 @@ class SymmetricPlacements {
   // Places a queen on s if nothing stops it: the square is free and no queen
   // has its row, column or a diagonal yet.
   bool tryPlace(Square s) {
-    const Diagonals queen = diagonalsOf(board_.n, s.row, s.column);
+    const WideDiagonals queen = diagonalsOf<Count>(board_.n, s.row, s.column);
     if (!isFree(board_, s) || queenOf_[s.row] >= 0 || columns_ >> s.column & 1 ||
         taken_.meets(queen))
       return false;
     queenOf_[s.row] = s.column;
-    columns_ |= Mask{1} << s.column;
+    columns_ |= Row{1} << s.column;
     taken_ = taken_.with(queen);
     return true;
   }
 
   void remove(Square s) {
     queenOf_[s.row] = -1;
-    columns_ &= ~(Mask{1} << s.column);
-    taken_ = taken_.without(diagonalsOf(board_.n, s.row, s.column));
+    columns_ &= ~(Row{1} << s.column);
+    taken_ = taken_.without(diagonalsOf<Count>(board_.n, s.row, s.column));
   }
 
   const Board& board_;
   Symmetry symmetry_;
   int queenOf_[kMaxN];
-  Mask columns_ = 0;
-  Diagonals taken_;
+  Row columns_ = 0;
+  WideDiagonals taken_;
 };
 
 // The placements distinct up to the board's symmetries, from `total`, the
@@ -1279,22 +1289,21 @@ class SymmetricPlacements {
 
 // ===== 9. The join =========================================================
 // The join (--method=join) counts placements in groups, without visiting
-// each one (the README's "How it works" draws it). Cut the board between
-// rows h - 1 and h and between columns w - 1 and w into NW, NE, SW, SE.
-// Exactly w queens stand in the west columns; call W their rows. For one W,
-// a placement is a west half (a queen in each row of W, in the west
-// columns) and an east half (the other rows, the east columns) that share
-// no diagonal: count = the sum over W of such pairs. A half is a north and
-// a south quarter that fit, and each quarter's partial placements are
-// listed once (QuarterTable), grouped by the rows and columns they use.
+// each one (the README's "How it works" draws it). Cut the board into NW,
+// NE, SW, SE quarters, w columns and h rows to the west and north. Exactly w
+// queens stand in the west columns; call W their rows. For one W, a
+// placement is a west half (a queen in each row of W, west) and an east
+// half (the other rows, east) that share no diagonal. A half is a north and
+// a south quarter that fit; each quarter's partial placements are listed
+// once (QuarterTable), grouped by the rows and columns they use.
 //
 // Pairs are counted a block at a time (JoinCounter): for one W the west
 // halves are numbered, and for each diagonal d a block of bits has bit i
 // set when west half i avoids d ("bit planes"). The west halves that fit an
-// east half are the AND of the planes of its diagonals, which is the AND of
-// its north quarter's product and its south quarter's: a pair of quarters
-// costs one AND and one popcount. Only the 2n - 2 diagonals through the
-// line between the halves matter, so a half is a 2n - 2 bit pattern.
+// east half are the AND of the planes of its diagonals, the AND of its
+// north quarter's product and its south quarter's: a pair of quarters costs
+// an AND and a popcount. Only the 2n - 2 diagonals through the line between
+// the halves matter: a half is a 2n - 2 bit pattern.
 //
 // Symmetry: the row flip maps W onto reverse(W), and the column flip swaps
 // west and east (odd n: the middle column's queen is placed first, on each
@@ -1313,11 +1322,14 @@ class SymmetricPlacements {
 // rows and columns), one per quarter that no flip of the board maps another
 // onto (the empty board has one), and 1 MiB of work space per thread, all
 // within --memory; a board whose tables do not fit is searched instead.
+// Above 32x32 they never fit (a quarter of the empty 22x22 board takes 0.5
+// GiB), so the join works on 32-bit masks, and refuses larger boards.
+constexpr int kJoinMaxN = kNarrowMaxN;
+using Mask = uint32_t;
 
 // The next larger number with as many bits set (Gosper's hack): adding the
 // lowest set bit carries through the lowest run of ones; the ones the carry
-// cleared, less one, go back to the bottom. Walks the subsets of a set in
-// increasing order; after the empty set there is none.
+// cleared, less one, go back to the bottom. After the empty set: none.
 inline uint64_t nextSubset(uint64_t subset) {
   if (subset == 0) return ~uint64_t{0};
   uint64_t lowest = subset & (0 - subset), carried = subset + lowest;
@@ -1344,7 +1356,7 @@ inline Mask reverseRows(Mask rows, int n) {
   rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
   rows = (rows >> 2 & 0x33333333u) | (rows & 0x33333333u) << 2;
   rows = (rows >> 1 & 0x55555555u) | (rows & 0x55555555u) << 1;
-  return rows >> (kMaxN - n);
+  return rows >> (kJoinMaxN - n);
 }
 
 // The partial placements of one quarter of the board (rows firstRow..,
@@ -1359,9 +1371,8 @@ class QuarterTable {
   };
 
   // Lists the quarter's placements if they fit in `room` bytes, which it
-  // decreases by what it takes; false if they do not fit. Lists twice: a
-  // first pass counts each group's entries, so that the second can put them
-  // in place, without ever growing an array.
+  // decreases by what it takes; false if they do not. A first pass counts
+  // each group's entries, and the second puts them in place.
   bool build(const Board& board, int firstRow, int rows, int firstColumn, int columns,
              uint64_t& room) {
     place(board, firstRow, rows, firstColumn, columns);
@@ -1481,10 +1492,10 @@ class QuarterTable {
 // Each thread's work space: the west halves' patterns and bit planes for up
 // to kJoinChunk halves at a time (a W with more is done in chunks), and the
 // products of up to kSouthGroup south quarters: 4 KiB a plane or product, so
-// that those read again for every north quarter fit a core's L2 cache.
+// that what every north quarter reads again fits the L2 cache.
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
-constexpr int kMostPlanes = 2 * kMaxN - 2 + 1;  // one per diagonal, one of valid halves
+constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of valid halves
 // The chunk and group sizes a count uses: these, except in the fuzzer, which
 // makes them tiny so that its boards are cut into many of both.
 struct JoinTuning {
@@ -1642,7 +1653,7 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   }
   allocated_ = budget.bytes - room;
   units_ = 0;
-  Slice slices[kMaxN];
+  Slice slices[kJoinMaxN];
   for (uint64_t west = firstSubset(west_); west <= allColumns(n); west = nextSubset(west))
     units_ += slicesOf(Mask(west), slices) > 0;
   return true;
@@ -1680,9 +1691,8 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
 }
 
 // The instructions the pair count runs on, chosen at run time (the judge's
-// -O2 may assume none of them): AND and popcount over blocks of 512 bits
-// with AVX-512, 256 with AVX2, and 128 anywhere else: the widest that
-// registers hold (the compiler would pass a wider one through memory).
+// -O2 may assume none): AND and popcount over blocks of 512 bits with
+// AVX-512, 256 with AVX2, and 128 else: the widest a register holds.
 #ifdef QUEENS_X86
 #define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
 #define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
@@ -1712,7 +1722,7 @@ struct Avx2 {
 struct Portable {
   typedef uint64_t Block __attribute__((vector_size(16)));
   static void addPopcounts(Block& sums, const Block& bits) {
-    for (int lane = 0; lane < 2; ++lane) sums[lane] += popcount64(bits[lane]);
+    for (int lane = 0; lane < 2; ++lane) sums[lane] += popcount(bits[lane]);
   }
 };
 
@@ -1742,7 +1752,7 @@ class JoinCounter {
 
   [[gnu::always_inline]] Count count(Job& job) {
     Count total = 0;
-    Slice slices[kMaxN];
+    Slice slices[kJoinMaxN];
     const int n = t_.n();
     for (uint64_t west = firstSubset(t_.westColumns()); west <= allColumns(n);
          west = nextSubset(west)) {
@@ -1991,7 +2001,8 @@ constexpr int kJoinMostReservedPercent = 15, kJoinMostReservedPercentFrom16 = 20
 
 // Whether auto counts the board by the join (given queens already pinned).
 bool joinWins(const Board& board) {
-  if (board.n < kJoinMinN || bestJoinIsa() == JoinIsa::kPortable) return false;
+  if (board.n < kJoinMinN || board.n > kJoinMaxN || bestJoinIsa() == JoinIsa::kPortable)
+    return false;
   int reserved = 0;
   for (int r = 0; r < board.n; ++r) reserved += board.n - popcount(board.freeSquares[r]);
   int most = board.n >= 16 ? kJoinMostReservedPercentFrom16 : kJoinMostReservedPercent;
@@ -2001,20 +2012,20 @@ bool joinWins(const Board& board) {
 // How one board is counted: by the join, or by a search engine, with
 // symmetry when the board has some. It owns its tables.
 struct Plan {
-  Engine engine = countRowByRow;
+  Engine engine = countRowByRow<uint32_t>;
   bool symmetric = false, joined = false;
   BorderClasses classes;      // when symmetric
   JoinTables join;            // when joined
   const char* name = "rows";  // what --stats calls it
 };
 
-// Chooses how to count the board: the join if the method asks for it, or
-// auto finds that it wins, and its tables fit in the budget; else a search.
-// [[gnu::nothrow]]: a caller that holds a Plan needs no exception cleanup,
-// which would link libstdc++.
+// Chooses the join if the method asks for it, or auto finds that it wins,
+// and its tables fit in the budget; else a search. [[gnu::nothrow]]: no
+// exception cleanup for a caller that holds a Plan, which would link
+// libstdc++.
 [[gnu::nothrow]] void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
-  if ((method == Method::kJoin || (automatic && joinWins(board))) &&
+  if ((method == Method::kJoin || (automatic && joinWins(board))) && board.n <= kJoinMaxN &&
       plan.join.build(board, budget)) {
     plan.joined = true;
     plan.name = "join";
@@ -2030,8 +2041,10 @@ struct Plan {
   bool propagate = automatic
                        ? board.n >= (plan.symmetric ? kSymmetricPropagateMinN : kPropagateMinN)
                        : method == Method::kPropagate || method == Method::kSymmetryPropagate;
-  propagate = propagate && cpu().popcnt;  // else the same count, found more slowly
-  plan.engine = propagate ? countPropagating : countRowByRow;
+  propagate = propagate && cpu().popcnt;    // else the same count, found more slowly
+  const bool wide = board.n > kNarrowMaxN;  // 64-bit masks
+  plan.engine = propagate ? (wide ? countPropagating<uint64_t> : countPropagating<uint32_t>)
+                          : (wide ? countRowByRow<uint64_t> : countRowByRow<uint32_t>);
   plan.name = plan.symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
                              : (propagate ? "propagate" : "rows");
 }
@@ -2042,9 +2055,9 @@ Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
 }
 
 // ===== 11. Threads, shares and the progress line ===========================
-// Threads are POSIX threads, declared weak: the judge links without -pthread,
-// so where they live in a library of their own (glibc before 2.34), or in a
-// static link, pthread_create is null and the count runs on one thread.
+// POSIX threads, declared weak: the judge links without -pthread, so where
+// they live in a library of their own (glibc before 2.34), or in a static
+// link, pthread_create is null and the count runs on one thread.
 #pragma weak pthread_create
 #pragma weak pthread_join
 
@@ -2056,10 +2069,9 @@ inline double secondsSince(const timespec& start) {
   return double(now.tv_sec - start.tv_sec) + 1e-9 * double(now.tv_nsec - start.tv_nsec);
 }
 
-// After a board has been counting for a second: one line on stderr with the
-// share of its units done, the time so far and the time left. On a terminal
-// it is redrawn in place four times a second and erased at the end; forced
-// into a file (--progress), it is a line a second.
+// After a board has counted for a second: a line on stderr with the share of
+// its units done, the time so far and the time left, redrawn in place 4
+// times a second on a terminal and then erased, or a line a second.
 class ProgressLine {
  public:
   ProgressLine(std::FILE* err, bool terminal, long boardNumber, int n, Share share)
@@ -2144,8 +2156,8 @@ void UnitWalk::finish() {
   counting_ = false;
 }
 
-// The units a split aims at, for each share: enough that threads finish
-// together, few enough that each thread's walk over the top stays cheap.
+// The units a split aims at per share: enough that threads finish together,
+// few enough that each thread's walk over the top stays cheap.
 constexpr long kUnitsPerShare = 1024;
 // A tree of fewer nodes than this (about a millisecond) is counted whole, by
 // the first share: splitting it would cost more than it saves.
@@ -2181,9 +2193,8 @@ int cpusAvailable() {
   return int(perTask ? std::min(perTask, cpus) : cpus);
 }
 
-// How the options ask each board to be counted. The CPUs and whether stderr
-// is a terminal are asked only for a board large enough to split, so the
-// judge's path makes none of those system calls.
+// How the options ask each board to be counted. The CPUs and the terminal
+// are asked only for a board large enough to split: not on the judge's path.
 struct Settings {
   Method method = Method::kAuto;
   int threads = 0;  // 0: one per CPU available
@@ -2336,9 +2347,9 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 // A share is text: one header line, then one count per board:
 //   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
 // `input` is a fingerprint of the boards as read (not of line ends or blank
-// lines), and `plan` one of how each board was counted: whole by share 1,
-// or split, with the method and the numbering of its units. Shares of the
-// same M, input and plan add up to the whole counts; --merge refuses the rest.
+// lines), `plan` one of how each board was counted: whole by share 1, or
+// split, with the method and its units' numbering. Shares of one M, input
+// and plan add up to the whole counts; --merge refuses the rest.
 constexpr int kShareFormat = 1;
 // Part of every plan fingerprint: a version of this program that numbers
 // units in another way must change it, so that its shares do not mix.
@@ -2406,8 +2417,8 @@ class ShareOutput {
  private:
   static constexpr int kHeldCounts = 4096;  // 64 KiB
 
-  // fclose is a thread cancellation point, so the compiler takes it to
-  // throw; a destructor that calls it would need the C++ runtime to stop.
+  // fclose may throw (a thread cancellation point): a destructor that calls
+  // it would need the C++ runtime.
   [[gnu::nothrow]] void closeSpilled() {
     if (spilled_) std::fclose(spilled_);
   }
@@ -2492,9 +2503,9 @@ class LineReader {
   int error_ = 0;
 };
 
-// --merge: adds up shares, one file at a time. The first share read sets
-// what the others must match. It holds one total per board and, for each
-// share read, its K, a fingerprint of its counts and its file's name.
+// --merge: adds up shares, one file at a time; the first sets what the
+// others must match. It holds a total per board and, for each share read,
+// its K, a fingerprint of its counts and its file's name.
 class ShareMerge {
  public:
   explicit ShareMerge(std::FILE* err) : err_(err) {}
@@ -2690,42 +2701,38 @@ class ShareMerge {
 };
 
 // ===== 13. The program =====================================================
-// Printed with the program's name three times: the usage lines and the example.
+// Printed with the program's name in the usage lines and the example.
 constexpr const char* kUsage =
     "usage: %s [OPTION]... < boards.txt\n"
     "   or: %s --merge SHARE...\n"
     "Counts the ways to place N queens that do not attack each other on each\n"
     "board read from stdin: N rows of N characters, '.' free, '*' reserved and\n"
-    "'Q' a queen already placed, 1 <= N <= 32, one row per line; blank lines may\n"
-    "separate boards. Prints one count per line: the placements with every 'Q'.\n"
+    "'Q' a queen already placed, 1 <= N <= 64. Prints one count per board.\n"
     "  example: printf '.Q..\\n....\\n....\\n....\\n' | %s   prints 1\n"
     "\n"
-    "  --list         before each count, print every placement: the board with\n"
-    "                 'Q' on the queens, then an empty line\n"
+    "  --list         before each count, print every placement as a board\n"
     "  --trace        before each count, show the row-by-row search step by step\n"
-    "  --trace=html   write the trace as a web page that replays it on the board;\n"
+    "  --trace=html   write it as a web page that replays it on the board;\n"
     "                 --trace=text is --trace\n"
-    "  --unique       count the placements distinct up to the rotations and\n"
-    "                 reflections that map the board onto itself; with --list,\n"
-    "                 list the first of each class\n"
+    "  --unique       count the placements distinct up to the board's rotations\n"
+    "                 and reflections; with --list, list one of each class\n"
     "  --stats        after each board, print on stderr how it was counted\n"
     "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
     "                 symmetry-propagate or join (default: auto, chosen per board)\n"
-    "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4G\n"
-    "                 (default 1G); a board whose join needs more is searched\n"
+    "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M (default\n"
+    "                 1G); a board whose join needs more is searched\n"
     "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
     "  --part=K/M     count only the K-th of M shares of each board's work and\n"
     "                 print it as a share, for --merge\n"
-    "  --merge SHARE...\n"
-    "                 add up the shares in these files ('-': stdin); refuse\n"
+    "  --merge SHARE...  add up the shares in these files ('-': stdin); refuse\n"
     "                 shares missing, cut short, repeated, or of another run\n"
     "  --progress     show the progress line on stderr even when it is not a\n"
     "                 terminal; --no-progress: never\n"
     "  -h, --help     print this help and exit\n"
     "\n"
-    "Exit status: 0 on success; 1 on bad input (after the counts before it),\n"
-    "on shares --merge refuses, or when the output cannot be written; 2 on a\n"
-    "bad option.\n";
+    "Exit status: 0 on success; 1 on bad input (after the counts before it), on\n"
+    "a board that cannot be counted as asked, on shares --merge refuses, or when\n"
+    "the output cannot be written; 2 on a bad option.\n";
 
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
 // Reads a size in bytes: a whole number from 1 up, then K, M or G for 1024,
@@ -2844,22 +2851,24 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
   SmallBoardFilter smallBoards;  // the empty small boards' placements, listed once
   Board board;
   int writeError = 0;
-  long pageBoards = 0;   // --trace=html: the boards in the page
-  bool refused = false;  // a board the page cannot show
+  long pageBoards = 0;            // --trace=html: the boards in the page
+  const char* refusal = nullptr;  // why a board cannot be counted as asked
   for (long boardNumber = 1; !writeError && reader.next(board); ++boardNumber) {
     timespec start;
     if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
     Report report;
     Count count;
+    if (settings.method == Method::kJoin && board.n > kJoinMaxN)
+      refusal = "the join counts boards of up to 32x32 (its tables would not fit in memory)";
+    else if (options.page && !addToPage(board, pageBoards == 0, out, report, count))
+      refusal = "its trace has over %ld lines, too long to watch on a page; --trace prints it";
+    if (refusal) {
+      std::fprintf(err, "error: board %ld (%dx%d): ", boardNumber, board.n, board.n);
+      std::fprintf(err, refusal, kMostPageLines);
+      std::fputc('\n', err);
+      break;
+    }
     if (options.page) {
-      refused = !addToPage(board, pageBoards == 0, out, report, count);
-      if (refused) {
-        std::fprintf(err,
-                     "error: board %ld (%dx%d): its trace has over %ld lines, too long to watch "
-                     "on a page; --trace prints it\n",
-                     boardNumber, board.n, board.n, kMostPageLines);
-        break;
-      }
       ++pageBoards;
     } else if (options.listing) {
       count = options.unique ? showSearch<ClassPrinter>(board, out, report)
@@ -2908,7 +2917,7 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
     std::fprintf(err, "error: %s\n", reader.error());
     return 1;
   }
-  return refused;
+  return refusal != nullptr;
 }
 
 // Whether argv[i] names a file: "-" (stdin), any argument that is not an

@@ -5,7 +5,8 @@
 // ones), that a split into shares adds up to the count, that --list lists as
 // many placements as the count, and --list --unique as many as --unique
 // counts; that shares 1/2 and 2/2, merged, print what a whole run prints;
-// and it feeds the bytes to --merge as shares. Any crash, sanitizer report,
+// and it feeds the bytes to --merge as shares. It does the same with a board
+// of up to 64x64 (or a row of 65 squares) that the bytes describe. Any crash, sanitizer report,
 // mismatch or timeout is a failure.
 // Build with -DQUEENS_FUZZ=ON (clang++ only).
 #define QUEENS_NO_MAIN
@@ -32,7 +33,7 @@ Count countWith(const Board& board, Method method, Share share = {}) {
 // with the usual chunk and group sizes and tiny ones; true if it can't join.
 bool joinAgrees(const Board& board, Count expected) {
   Board pinned = board;
-  if (!pinGivenQueens(pinned)) return true;
+  if (board.n > kJoinMaxN || !pinGivenQueens(pinned)) return true;  // the join refuses it
   JoinTables tables;
   if (!tables.build(pinned, {kDefaultMemoryBudget, 1})) return true;  // 1x1
   for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
@@ -108,6 +109,21 @@ void checkSharesMerge(const std::uint8_t* data, std::size_t size) {
   if (runOn(shares, {"--merge", "-"}, status) != whole || status != 0) std::abort();
 }
 
+// A board of 33x33 to 64x64, past 32-bit masks, or one row of 65 squares,
+// from the bytes: the first sets N, and each pair after it frees a square
+// (row, column), a given queen if the row's byte is odd. The rest is '*'.
+std::string wideBoard(const std::uint8_t* data, std::size_t size) {
+  if (size == 0) return "";
+  const int n = 33 + data[0] % 33;
+  if (n > kMaxN) return std::string(n, '.') + "\n";  // the reader refuses it
+  std::vector<std::string> rows(n, std::string(n, '*'));
+  for (std::size_t i = 1; i + 1 < size; i += 2)
+    rows[data[i] % n][data[i + 1] % n] = data[i] % 2 ? 'Q' : '.';
+  std::string text;
+  for (const std::string& row : rows) text += row + "\n";
+  return text;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -122,6 +138,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   checkMethodsAgree(data, size, sink);
   checkSharesMerge(data, size);
+  const std::string wide = wideBoard(data, size);
+  const auto* wideBytes = reinterpret_cast<const std::uint8_t*>(wide.data());
+  checkMethodsAgree(wideBytes, wide.size(), sink);
+  checkSharesMerge(wideBytes, wide.size());
   const char* merge[] = {"solution", "--merge", "-"};
   int in = openBytes(data, size);
   queens::run(in, sink, sink, 3, merge);

@@ -2,6 +2,7 @@
 //
 //   oracle_checks stress    PROGRAM BOARDS SEED   random boards, every --method
 //   oracle_checks stress-large PROGRAM BOARDS SEED  the same, 11x11 to 20x20
+//   oracle_checks stress-wide PROGRAM BOARDS SEED  33x33 to 64x64, CSPLib's way
 //   oracle_checks join      PROGRAM BOARDS SEED   the join on sparse boards
 //   oracle_checks memory-budget PROGRAM BOARD COUNT  the join within --memory
 //   oracle_checks list      PROGRAM BOARDS SEED   validates --list output
@@ -109,6 +110,59 @@ long long bruteForceCount(const Board& board) {
   return search.countFrom(0);
 }
 
+// The same count for boards up to 64x64, where trying the rows in order
+// takes hours, as a constraint programmer writes it on 64-bit masks: fill
+// the row with the fewest open squares next, and check ahead. Each unfilled
+// row keeps a mask of its open columns; a queen strikes the squares it
+// attacks from every unfilled row, and the branch ends when a row is left
+// with none, or a column that no queen holds with no row open on it.
+struct CheckingAhead {
+  int n;
+
+  long long countFrom(const std::uint64_t* open, std::uint64_t unfilled, std::uint64_t held) {
+    if (!unfilled) return 1;
+    int best = -1;
+    for (int r = 0; r < n; ++r)
+      if (unfilled >> r & 1 &&
+          (best < 0 || __builtin_popcountll(open[r]) < __builtin_popcountll(open[best])))
+        best = r;
+    const std::uint64_t rest = unfilled & ~(std::uint64_t{1} << best);
+    long long total = 0;
+    for (int column = 0; column < n; ++column) {
+      if (!(open[best] >> column & 1)) continue;
+      std::uint64_t next[64], reachable = held | std::uint64_t{1} << column;
+      bool dead = false;
+      for (int r = 0; r < n && !dead; ++r) {
+        if (!(rest >> r & 1)) continue;
+        const int distance = std::abs(r - best);
+        std::uint64_t attacked = std::uint64_t{1} << column;
+        if (column + distance < n) attacked |= std::uint64_t{1} << (column + distance);
+        if (column - distance >= 0) attacked |= std::uint64_t{1} << (column - distance);
+        next[r] = open[r] & ~attacked;
+        reachable |= next[r];
+        dead = next[r] == 0;
+      }
+      const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+      if (!dead && reachable == all)
+        total += countFrom(next, rest, held | std::uint64_t{1} << column);
+    }
+    return total;
+  }
+};
+
+long long checkingAheadCount(const Board& board) {
+  Board placed = withQueensPlaced(board);
+  const int n = static_cast<int>(board.size());
+  std::uint64_t open[64] = {};
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      if (placed[r][c] == '.') open[r] |= std::uint64_t{1} << c;
+  const std::uint64_t rows = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  for (int r = 0; r < n; ++r)
+    if (!open[r]) return 0;
+  return CheckingAhead{n}.countFrom(open, rows, 0);
+}
+
 // Whether `queens` (one column per row) is a valid placement on `board`,
 // given queens included.
 bool isValidPlacement(const Board& board, const std::vector<int>& queens) {
@@ -184,6 +238,39 @@ class RandomBoards {
     return board;
   }
 
+  // A board of side 33..64, past 32-bit masks, blocked as CSPLib problem 080
+  // makes its instances: visit the squares in random order and reserve one
+  // while its row and its column each keep more than `keepFree` free squares,
+  // until `percent`% are reserved. Two boards in three keep the squares of a
+  // known placement (under a random symmetry) free, so that they have one.
+  // One in three is then made symmetric, and one in four gets given queens.
+  Board nextWide(int keepFree, int percent) {
+    const int n = 33 + static_cast<int>(below(32));
+    Board board(n, std::string(n, '.')), kept(n, std::string(n, '.'));
+    if (below(3) != 0) {
+      const int symmetry = static_cast<int>(below(8));
+      std::vector<int> queens = knownPlacement(n);
+      for (int r = 0; r < n; ++r) {
+        int row = r, column = queens[r];
+        transform(symmetry, n, row, column);
+        kept[row][column] = 'k';
+      }
+    }
+    std::vector<int> squares(n * n), freeInRow(n, n), freeInColumn(n, n);
+    for (int i = 0; i < n * n; ++i) squares[i] = i;
+    for (int i = n * n - 1; i > 0; --i) std::swap(squares[i], squares[below(i + 1)]);
+    long reserved = 0;
+    for (int square : squares) {
+      if (reserved * 100 >= long(percent) * n * n) break;
+      int r = square / n, c = square % n;
+      if (freeInRow[r] <= keepFree || freeInColumn[c] <= keepFree || kept[r][c] == 'k') continue;
+      board[r][c] = '*', --freeInRow[r], --freeInColumn[c], ++reserved;
+    }
+    if (below(3) == 0) symmetrize(board, 1 + static_cast<int>(below(7)));
+    maybeGiveQueens(board);
+    return board;
+  }
+
   // One board in four gets 1 to 3 given queens, on any squares; with a
   // symmetry, each queen's images under it are given queens too.
   void maybeGiveQueens(Board& board, int symmetry = 0) {
@@ -222,6 +309,39 @@ class RandomBoards {
           if (board[r][c] == '*' && board[r2][c2] != '*') board[r2][c2] = '*', changed = true;
         }
     }
+  }
+
+  // One placement on the empty n x n board, n >= 4 (queens[r]: row r's
+  // column), by the explicit construction (Hoffman, Loessi and Moore, 1969):
+  // the even columns, then the odd ones, counted from 1; when n % 6 is 2,
+  // swap 1 and 3 and move 5 to the end; when it is 3, move 2 to the end of
+  // the evens and 1 and 3 to the end of the odds. Checked before it is used.
+  static std::vector<int> knownPlacement(int n) {
+    std::vector<int> evens, odds;
+    for (int c = 2; c <= n; c += 2) evens.push_back(c);
+    for (int c = 1; c <= n; c += 2) odds.push_back(c);
+    if (n % 6 == 2) {
+      std::swap(odds[0], odds[1]);
+      odds.erase(odds.begin() + 2);
+      odds.push_back(5);
+    }
+    if (n % 6 == 3) {
+      evens.erase(evens.begin());
+      evens.push_back(2);
+      odds.erase(odds.begin(), odds.begin() + 2);
+      odds.push_back(1);
+      odds.push_back(3);
+    }
+    std::vector<int> queens;
+    for (int c : evens) queens.push_back(c - 1);
+    for (int c : odds) queens.push_back(c - 1);
+    for (int r = 0; r < n; ++r)
+      for (int above = 0; above < r; ++above)
+        if (queens[above] == queens[r] || std::abs(queens[above] - queens[r]) == r - above) {
+          std::fprintf(stderr, "knownPlacement(%d) is not a placement\n", n);
+          std::abort();
+        }
+    return queens;
   }
 
   std::mt19937_64 random_;
@@ -447,6 +567,60 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed, bool
         method, boardCount, withPlacements, withQueens, withQueensAndPlacements);
   }
   std::remove(input.c_str());
+  return 0;
+}
+
+// Boards of 33x33 to 64x64 (RandomBoards::nextWide), on 64-bit masks, with
+// 1, 2 and 3 threads and in 7 shares, merged, against the oracle: boards
+// whose rows keep at least 3 free squares for every method, and then boards
+// whose rows keep 5, too slow to search in row order, for the methods that
+// propagate. --method=join refuses them, with the reason.
+int stressWide(const std::string& program, long boardCount, std::uint64_t seed) {
+  RandomBoards random(seed);
+  for (int keepFree : {2, 4}) {
+    std::vector<Board> boards;
+    std::vector<long long> expected;
+    long withPlacements = 0, most = 0;
+    for (long i = 0; i < boardCount; ++i) {
+      boards.push_back(random.nextWide(keepFree, 95));
+      expected.push_back(checkingAheadCount(boards.back()));
+      withPlacements += expected.back() > 0;
+      most = std::max(most, long(expected.back()));
+    }
+    const std::string input = tempPath("wide", "in");
+    writeBatch(input, boards, seed);
+    const std::string what = "seed " + std::to_string(seed) + ", rows keep " +
+                             std::to_string(keepFree + 1) + " free squares";
+    for (const char* method : kMethods) {
+      const std::string option = std::string("--method=") + method;
+      if (keepFree > 2 && option.find("propagate") == std::string::npos &&
+          option != "--method=auto")
+        continue;
+      if (option == "--method=join") {
+        Printed run = runOn(input, {program, option});
+        const std::string n = std::to_string(boards[0].size()),
+                          refusal = "error: board 1 (" + n + "x" + n +
+                                    "): the join counts boards of up to 32x32 (its tables would "
+                                    "not fit in memory)";
+        if (run.status != 1 || !run.out.empty() || joined(run.err) != refusal + "\n")
+          return fail(option + " should be refused with '" + refusal + "', got status " +
+                      std::to_string(run.status) + " and '" + joined(run.err) + "'");
+        std::printf("%s is refused: %s\n", option.c_str(), refusal.c_str());
+        continue;
+      }
+      for (int threads : {1, 2, 3})
+        if (int failed = checkCounts(program, {option, "--threads=" + std::to_string(threads)},
+                                     input, boards, expected, what))
+          return failed;
+      if (int failed = checkCounts(program, {option}, input, boards, expected, what, 7))
+        return failed;
+      std::printf(
+          "%s, 1/2/3 threads and 7 shares: %ld boards of 33x33 to 64x64 whose rows keep %d free "
+          "squares (%ld with placements, at most %ld) agree with the oracle\n",
+          option.c_str(), boardCount, keepFree + 1, withPlacements, most);
+    }
+    std::remove(input.c_str());
+  }
   return 0;
 }
 
@@ -680,7 +854,7 @@ int longLine(const std::string& program, long maxPeakKiB) {
   Run small = runProgram({program}, tiny, output, error);
   Run run = runProgram({program}, input, output, error);
   const std::string expectedError =
-      "error: line 1: expected a row of at most 32 squares, got more\n";
+      "error: line 1: expected a row of at most 64 squares, got more\n";
   std::string got = readFile(error);
   if (run.status != 1 || got != expectedError || !readFile(output).empty())
     return fail("64 MiB row: exit " + std::to_string(run.status) + ", stderr '" + got + "'");
@@ -1152,6 +1326,8 @@ int main(int argc, char** argv) {
   };
   if (args.size() >= 4 && (args[0] == "stress" || args[0] == "stress-large"))
     return stress(args[1], number(2, 0), number(3, 0), args[0] == "stress-large");
+  if (args.size() >= 4 && args[0] == "stress-wide")
+    return stressWide(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "parts") return parts(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "join") return checkJoin(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "memory-budget")
