@@ -19,7 +19,7 @@
  *   each of the three is a bit mask (searchRows). Larger boards are counted
  *   by engines chosen per board (choosePlan): propagation, symmetry, and the
  *   join, which counts in groups without visiting placements. The README
- *   explains each one; bench/README.md has the measurements behind choices.
+ *   explains each; bench/README.md has the measurements behind choices.
  * Complexity: O(N!) time at worst, about a microsecond for an 8x8 board;
  *   O(N) memory for the search, O(1) for the input (read as a stream); the
  *   join's tables within --memory.
@@ -41,7 +41,7 @@
  *   12. Shares: what --part prints (ShareOutput), --merge (ShareMerge)
  *   13. The program: options, run, countBoards, main                  [judge]
  */
-#include <pthread.h>   // threads, declared weak below: the judge links without -pthread
+#include <pthread.h>   // threads (weak, section 11: the judge has no -pthread)
 #include <sched.h>     // sched_getaffinity, for the CPUs this process may use
 #include <sys/stat.h>  // fstat: is the input a regular file
 #include <time.h>      // clock_gettime, for --stats and the progress line
@@ -480,7 +480,7 @@ Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
   return total;
 }
 
-// Counting nodes costs 7% more instructions, so only --stats does it.
+// Only --stats counts nodes: it costs 7% more instructions.
 struct NodeCounter : SilentObserver {
   bool enter(int) { return ++nodesVisited, true; }
   Count nodes() const { return nodesVisited; }
@@ -833,8 +833,8 @@ addEventListener("hashchange", fromAddress);
 fromAddress();
 </script></body></html>
 )page";
-// A board whose trace is longer is refused: the empty 10x10 board's 78,318
-// lines make a 3.3 MB page that Chromium opens in 0.9 s.
+// A board whose trace is longer is refused (the empty 10x10 board's 78,318
+// lines make a 3.3 MB page).
 constexpr long kMostPageLines = 100000;
 
 // Counts a trace's lines, and stops past kMostPageLines.
@@ -972,10 +972,10 @@ Count countRowUnits(const Board& board, Job& job) {
 //     rows, branches on that column instead: two children, not three or more.
 // When auto picks it: from 10x10 up (13x13 with symmetry), unless the join
 // wins: 0.91 of the row search's time on the empty 10x10 board, 0.74 on the
-// empty 13x13 with four border queens pinned, and far less on large blocked
-// boards (bench/README.md, W8). Its inner loop counts open squares, on popcnt (20% fewer
-// instructions), which the judge's -O2 may not assume: only these functions are compiled for it,
-// and choosePlan checks that the CPU has it.
+// empty 13x13 with four border queens pinned, far less on large blocked
+// boards (bench/README.md, W8). It counts open squares on popcnt (20% fewer
+// instructions), which the judge's -O2 may not assume: only these functions
+// use it, and choosePlan checks the CPU.
 #ifdef QUEENS_X86
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
 #else
@@ -1084,7 +1084,7 @@ class Propagation {
   int n_;
   Mask allColumns_ = allColumns<Mask>(n_);
   UnitWalk* units_;  // null when not split
-  // Counting nodes costs 1.5% more instructions, so only --stats does it.
+  // Only --stats counts nodes: it costs 1.5% more instructions.
   bool countsNodes_;
   Count nodes_ = 0;
   int rowOf_[kWidth];
@@ -1106,8 +1106,10 @@ Count countPropagating(const Board& board, Job& job) {
 // is counted by an engine, and each count weighted by its class's size.
 // When auto uses it: from 11x11 up, on a board that some symmetry other
 // than the identity keeps (0.85 of the row search's time on the empty 11x11
-// board, 2.15 on 10x10).
-constexpr int kSymmetryMinN = 11;
+// board, 2.15 on 10x10), up to 32x32: past that, countable boards are
+// mostly blocked, and pinning costs propagation 1.8 times its time
+// (symmetric 48x48 boards).
+constexpr int kSymmetryMinN = 11, kSymmetryMaxN = kNarrowMaxN;
 
 // The border queens of a placement as square numbers r * n + c, sorted, a
 // corner queen listed once and the unused slots padded with n * n, so that
@@ -1322,8 +1324,8 @@ class SymmetricPlacements {
 // rows and columns), one per quarter that no flip of the board maps another
 // onto (the empty board has one), and 1 MiB of work space per thread, all
 // within --memory; a board whose tables do not fit is searched instead.
-// Above 32x32 they never fit (a quarter of the empty 22x22 board takes 0.5
-// GiB), so the join works on 32-bit masks, and refuses larger boards.
+// They never fit above 32x32 (a quarter of the empty 22x22 board takes 0.5
+// GiB): the join is on 32-bit masks and refuses larger boards.
 constexpr int kJoinMaxN = kNarrowMaxN;
 using Mask = uint32_t;
 
@@ -2033,7 +2035,7 @@ struct Plan {
   }
   automatic = automatic || method == Method::kJoin;  // too big to join: search instead
   bool trySymmetry = automatic
-                         ? board.n >= kSymmetryMinN
+                         ? board.n >= kSymmetryMinN && board.n <= kSymmetryMaxN
                          : method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
   Symmetry symmetries[kSymmetries];
   int symmetryCount = trySymmetry && board.n >= 2 ? boardSymmetries(board, symmetries) : 1;
