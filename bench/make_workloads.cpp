@@ -7,8 +7,10 @@
 // w4_K.dzn (the same boards as MiniZinc data), memory_1.txt and
 // memory_many.txt (1 and 1,000,000 random 8x8 boards), w5_empty.txt and
 // w5_holed.txt (the empty 17x17 board and one with 5% reserved, for threads),
-// w6_N.txt (the empty boards N = 16, 17, 18, for the quarter-join counter)
-// and w7_N_P.txt (N x N boards with P% reserved, N = 17, 18, P = 3, 5, 10).
+// w6_N.txt (the empty boards N = 16, 17, 18, for the quarter-join counter),
+// w7_N_P.txt (N x N boards with P% reserved, N = 17, 18, P = 3, 5, 10) and
+// w8_N.txt with w8_N.dzn (blocked boards by CSPLib 080's recipe, N = 40, 48,
+// 56, 64).
 #include <cstdint>
 #include <fstream>
 #include <random>
@@ -64,6 +66,33 @@ const std::vector<HoledBoard> kSparseBoards = {{17, 3, 1703, false},  {17, 5, 17
                                                {18, 5, 1805, false},  {18, 10, 1810, false}};
 const std::vector<HoledBoard> kSmokeSparseBoards = {{12, 5, 17, false}, {13, 10, 1710, false}};
 
+// W8: large blocked boards, CSPLib 080's kind (csplibBoard below), denser
+// as N grows, as the published instances are: at 85% blocked a 56x56 board
+// keeps 8 free squares a row, and did not count in 15 minutes here.
+const std::vector<HoledBoard> kBlockedBoards = {
+    {40, 85, 1, true}, {48, 87, 1, true}, {56, 88, 1, true}, {64, 90, 1, true}};
+const std::vector<HoledBoard> kSmokeBlockedBoards = {{36, 83, 3, true}};
+
+// W8: CSPLib 080's recipe for blocked boards. Visit the squares in a random
+// order (a Fisher-Yates shuffle on the raw generator) and block each one
+// while its row and its column would keep more than 5 free squares, until
+// blockedPercent of the board is blocked or the order runs out.
+Board csplibBoard(std::mt19937_64& random, int n, int blockedPercent) {
+  std::vector<int> order(n * n);
+  for (int i = 0; i < n * n; ++i) order[i] = i;
+  for (int i = n * n - 1; i > 0; --i) std::swap(order[i], order[random() % (i + 1)]);
+  Board board(n, std::string(n, '.'));
+  std::vector<int> rowFree(n, n), columnFree(n, n);
+  long blocked = 0;
+  for (int square : order) {
+    if (100 * blocked >= long(blockedPercent) * n * n) break;
+    const int row = square / n, column = square % n;
+    if (rowFree[row] <= 6 || columnFree[column] <= 6) continue;
+    board[row][column] = '*', --rowFree[row], --columnFree[column], ++blocked;
+  }
+  return board;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -113,6 +142,15 @@ int main(int argc, char** argv) {
     std::ofstream w7(dir + "/w7_" + std::to_string(h.n) + "_" + std::to_string(h.reservedPercent) +
                      ".txt");
     write(w7, randomBoard(boardRandom, h.n, h.reservedPercent));
+  }
+
+  for (const HoledBoard& h : smoke ? kSmokeBlockedBoards : kBlockedBoards) {
+    std::mt19937_64 boardRandom(h.seed);
+    const Board board = csplibBoard(boardRandom, h.n, h.reservedPercent);
+    const std::string name = dir + "/w8_" + std::to_string(h.n);
+    std::ofstream w8(name + ".txt");
+    write(w8, board);
+    writeDzn(name + ".dzn", board);
   }
 
   std::ofstream one(dir + "/memory_1.txt"), many(dir + "/memory_many.txt");
