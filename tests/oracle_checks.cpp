@@ -608,6 +608,12 @@ int stressWide(const std::string& program, long boardCount, std::uint64_t seed) 
         std::printf("%s is refused: %s\n", option.c_str(), refusal.c_str());
         continue;
       }
+      // auto uses no symmetry past 32x32, where it costs propagation its
+      // order (bench/README.md); a third of these boards are symmetric.
+      if (option == "--method=auto")
+        for (const std::string& line : runOn(input, {program, "--stats", "--threads=1"}).err)
+          if (line.find("symmetry") != std::string::npos)
+            return fail("auto should not use symmetry past 32x32, but: " + line);
       for (int threads : {1, 2, 3})
         if (int failed = checkCounts(program, {option, "--threads=" + std::to_string(threads)},
                                      input, boards, expected, what))
