@@ -1007,8 +1007,8 @@ class Propagation {
 
  private:
   // The placements of the rows in slotsLeft, given the queens placed so far:
-  // their columns and Diagonals, passed as two masks, not as one struct,
-  // which the compiler passes through memory (12% more time).
+  // their columns and Diagonals, as two masks: a struct would go through
+  // memory (12% more time).
   using Diagonals = DiagonalsFor<Mask>;
   using Wide = decltype(Diagonals::sums);
   static constexpr int kWidth = 8 * sizeof(Mask);
@@ -1299,13 +1299,12 @@ class SymmetricPlacements {
 // a south quarter that fit; each quarter's partial placements are listed
 // once (QuarterTable), grouped by the rows and columns they use.
 //
-// Pairs are counted a block at a time (JoinCounter): for one W the west
-// halves are numbered, and for each diagonal d a block of bits has bit i
-// set when west half i avoids d ("bit planes"). The west halves that fit an
-// east half are the AND of the planes of its diagonals, the AND of its
-// north quarter's product and its south quarter's: a pair of quarters costs
-// an AND and a popcount. Only the 2n - 2 diagonals through the line between
-// the halves matter: a half is a 2n - 2 bit pattern.
+// Pairs are counted a block at a time (JoinCounter): for one W, bit i of
+// the plane of diagonal d says west half i avoids d. The west halves that
+// fit an east half are the AND of the planes of its diagonals: of its north
+// quarter's product and its south quarter's, so a pair of quarters that fit
+// costs an AND and a popcount. Only the 2n - 2 diagonals through the line
+// between the halves matter: a half is a 2n - 2 bit pattern.
 //
 // Symmetry: the row flip maps W onto reverse(W), and the column flip swaps
 // west and east (odd n: the middle column's queen is placed first, on each
@@ -1320,12 +1319,11 @@ class SymmetricPlacements {
 // reserved (20% from 16x16 up), and AVX2 or AVX-512: there it takes 0.04 to
 // 0.75 of propagation's time, and more above those densities.
 //
-// Memory: the tables (8 bytes an entry, 4 for every choice of a quarter's
-// rows and columns), one per quarter that no flip of the board maps another
-// onto (the empty board has one), and 1 MiB of work space per thread, all
-// within --memory; a board whose tables do not fit is searched instead.
-// They never fit above 32x32 (a quarter of the empty 22x22 board takes 0.5
-// GiB): the join is on 32-bit masks and refuses larger boards.
+// Memory: the tables (8 bytes an entry, 4 a group of rows and columns), one
+// per quarter that no flip maps another onto (the empty board has one), and
+// 1 MiB per thread, within --memory; a board whose tables do not fit is
+// searched. Above 32x32 they never fit (a quarter of the empty 22x22 board
+// takes 0.5 GiB): the join is on 32-bit masks.
 constexpr int kJoinMaxN = kNarrowMaxN;
 using Mask = uint32_t;
 
@@ -1349,9 +1347,9 @@ struct JoinBudget {
   int threads;
 };
 
-// The rows in reverse order (row r becomes row n - 1 - r): reverse all 32
-// bits by swapping halves, then quarters, and so on down to single bits,
-// then shift the n rows back to the bottom.
+// The rows in reverse order (row r becomes row n - 1 - r): swap the 32
+// bits' halves, then quarters, down to single bits, then shift the n rows
+// back down.
 inline Mask reverseRows(Mask rows, int n) {
   rows = rows >> 16 | rows << 16;
   rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
@@ -1398,8 +1396,8 @@ class QuarterTable {
     return true;
   }
 
-  // Or reads the entries of `source`, a quarter that a flip of the board's
-  // rows or columns maps onto this one, and takes no memory. Diagonals are
+  // Or reads, taking no memory, the entries of `source`, a quarter that a
+  // flip of the board's rows or columns maps onto this one. Diagonals are
   // relative to the quarter's corner: the row flip swaps the two kinds, and
   // the column flip swaps them reversed.
   void mirror(const QuarterTable& source, const Board& board, int firstRow, int firstColumn,
@@ -1453,8 +1451,7 @@ class QuarterTable {
   }
 
   // Each row of the quarter in turn gets no queen, or one on each square
-  // still open; the first pass counts each group's entries, the second
-  // writes them.
+  // still open.
   void list(int row, Mask rowsUsed, Mask columnsUsed, Diagonals queens, bool fill) {
     if (entryCount_ > entryLimit_) return;  // does not fit: give up
     if (row == rows_) {
@@ -1491,15 +1488,15 @@ class QuarterTable {
   uint64_t entryCount_ = 0, entryLimit_ = 0;
 };
 
-// Each thread's work space: the west halves' patterns and bit planes for up
-// to kJoinChunk halves at a time (a W with more is done in chunks), and the
-// products of up to kSouthGroup south quarters: 4 KiB a plane or product, so
-// that what every north quarter reads again fits the L2 cache.
+// Each thread's work space: patterns and bit planes of up to kJoinChunk west
+// halves at a time (a W with more goes in chunks), and products of up to
+// kSouthGroup south quarters: 4 KiB a plane or product, so that what each
+// north quarter rereads fits the L2 cache.
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of valid halves
-// The chunk and group sizes a count uses: these, except in the fuzzer, which
-// makes them tiny so that its boards are cut into many of both.
+// The chunk and group sizes: these, but tiny in the fuzzer, so that its
+// boards are cut into many of both.
 struct JoinTuning {
   long chunk = kJoinChunk;
   int southGroup = kSouthGroup;
@@ -1728,9 +1725,8 @@ struct Portable {
   }
 };
 
-// One thread's count of the units it claims, on the instruction set Isa.
-// Its parts are always inlined into the entry point for Isa, so that they
-// are compiled for it.
+// One thread's count of the units it claims, on the instruction set Isa:
+// its parts are always inlined into Isa's entry point, compiled for it.
 template <class Isa>
 class JoinCounter {
   using Block = typename Isa::Block;
@@ -1797,10 +1793,10 @@ class JoinCounter {
     return total;
   }
 
-  // Lists the patterns of the next west halves, at most a chunk, in the
-  // order of the north quarters' columns, from the cursor, and moves it past
-  // them; returns how many. A chunk that fills up within a group of north
-  // columns walks the rest of it, which keeps the inner loop plain.
+  // Lists the patterns of the next west halves (at most a chunk) in the
+  // order of the north quarters' columns from the cursor, moves it past
+  // them, and returns how many. A chunk full within a group of north columns
+  // walks the rest of it, which keeps the inner loop plain.
   [[gnu::always_inline]] long listWestHalves(Mask west, JoinFold fold, WestCursor& at) {
     const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
     const Mask northRows = west & allColumns(t_.northRows()), southRows = west >> t_.northRows();
@@ -1869,18 +1865,10 @@ class JoinCounter {
 
   [[gnu::always_inline]] Count countEastHalves(Mask west, int middleRow, JoinFold fold,
                                                int westClass) {
-    switch (blocks_) {  // the common small sizes, with their loops unrolled
-      case 1:
-        return countEastHalvesIn<1>(west, middleRow, fold, westClass);
-      case 2:
-        return countEastHalvesIn<2>(west, middleRow, fold, westClass);
-      case 3:
-        return countEastHalvesIn<3>(west, middleRow, fold, westClass);
-      case 4:
-        return countEastHalvesIn<4>(west, middleRow, fold, westClass);
-      default:
-        return countEastHalvesIn<0>(west, middleRow, fold, westClass);
-    }
+    // One and two blocks, the common small sizes, with their loops unrolled.
+    return blocks_ == 1   ? countEastHalvesIn<1>(west, middleRow, fold, westClass)
+           : blocks_ == 2 ? countEastHalvesIn<2>(west, middleRow, fold, westClass)
+                          : countEastHalvesIn<0>(west, middleRow, fold, westClass);
   }
 
   // The pairs of this chunk's west halves with the east halves of the other
@@ -1901,6 +1889,7 @@ class JoinCounter {
     const Mask northRows = east & allColumns(t_.northRows()), southRows = east >> t_.northRows();
     const Mask columns = allColumns(t_.eastColumns());
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
+    int fits[kSouthGroup];
     Count total = 0;
     for (uint64_t northColumns = firstSubset(popcount(northRows)); northColumns <= columns;
          northColumns = nextSubset(northColumns)) {
@@ -1928,14 +1917,26 @@ class JoinCounter {
           if (top.meets(middle)) continue;
           top = top.with(middle);
           product<kBlocks>(t_.pattern(top), northProduct);
-          for (int j = 0; j < group; ++j) {
-            // All ones if the quarters fit, else zero: a mask, not a branch,
-            // since about half of them do and a guess would often be wrong.
-            const uint64_t fits = uint64_t(top.meets(southDiagonals_[j])) - 1;
-            const Block* southProduct = products_ + j * kChunkBlocks;
-            for (int b = 0; b < blocks; ++b)
-              Isa::addPopcounts(sums, northProduct[b] & southProduct[b] & fits);
+          // About half the south quarters fit, so a branch would often guess
+          // wrong: with one or two blocks, a clash masks the pair to zero;
+          // with more, those that fit are listed first (each is written,
+          // and kept if it fits).
+          if (kBlocks) {
+            for (int j = 0; j < group; ++j) {
+              const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
+              for (int b = 0; b < blocks; ++b)
+                Isa::addPopcounts(sums, northProduct[b] & products_[j * kChunkBlocks + b] & fit);
+            }
+            continue;
           }
+          int fitting = 0;
+          for (int j = 0; j < group; ++j) {
+            fits[fitting] = j;
+            fitting += !top.meets(southDiagonals_[j]);
+          }
+          for (int k = 0; k < fitting; ++k)
+            for (int b = 0; b < blocks; ++b)
+              Isa::addPopcounts(sums, northProduct[b] & products_[fits[k] * kChunkBlocks + b]);
         }
         for (int lane = 0; lane < kLanes; ++lane) total += Count(weight) * sums[lane];
       }
