@@ -1313,14 +1313,14 @@ class SymmetricPlacements {
 // = phi(N) once (JoinFold): up to 8 times less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
-// reserved (20% from 16x16 up), and AVX2 or AVX-512: there it takes 0.04 to
-// 0.75 of propagation's time, and more above those densities.
+// reserved (20% from 16x16), and AVX2 or AVX-512: there it takes 0.04 to
+// 0.75 of propagation's time, more above those densities.
 //
 // Memory: the tables (8 bytes an entry, 4 a group of rows and columns), one
 // per quarter that no flip maps another onto (the empty board has one), and
-// 5-9 MiB a thread, within --memory; a board whose tables do not fit is
-// searched. Above 32x32 they never fit (a quarter of the empty 22x22 board
-// takes 0.5 GiB): the join is on 32-bit masks.
+// 5-9 MiB a thread, within --memory, or the board is searched. Above 32x32
+// they never fit (a quarter of the empty 22x22 takes 0.5 GiB): the join is
+// on 32-bit masks.
 constexpr int kJoinMaxN = kNarrowMaxN;
 using Mask = uint32_t;
 
@@ -1367,30 +1367,32 @@ class QuarterTable {
     uint32_t sums, differences;
   };
 
-  // Lists the quarter's placements if they fit in `room` bytes, less what it
-  // takes; false if not. A first pass counts each group's entries, and the
-  // second puts them in place.
-  bool build(const Board& board, int firstRow, int rows, int firstColumn, int columns,
+  // Counts each group's placements, holding only the groups' index, and
+  // takes their room from `room`; false if they do not fit. fill() lists
+  // them once every quarter fits.
+  bool count(const Board& board, int firstRow, int rows, int firstColumn, int columns,
              uint64_t& room) {
     place(board, firstRow, rows, firstColumn, columns);
-    const uint64_t groups = uint64_t{1} << (rows + columns);
-    const uint64_t startBytes = (groups + 1) * sizeof(uint32_t);
+    const uint64_t startBytes = ((uint64_t{1} << (rows + columns)) + 1) * sizeof(uint32_t);
     if (startBytes > room) return false;
-    start_ = static_cast<uint32_t*>(std::calloc(groups + 1, sizeof(uint32_t)));
+    start_ = static_cast<uint32_t*>(std::calloc(startBytes, 1));
     if (!start_) return false;
     room -= startBytes;
     entryLimit_ = std::min<uint64_t>(room / sizeof(Entry), UINT32_MAX);
     entryCount_ = 0;
     list(0, 0, 0, {}, false);
     if (entryCount_ > entryLimit_) return false;
-    // Each group's count becomes its end; listing again writes each entry
-    // below its group's end and moves the end down, to the start.
-    for (uint64_t g = 1; g <= groups; ++g) start_[g] += start_[g - 1];
-    entries_ = static_cast<Entry*>(std::malloc(entryCount_ * sizeof(Entry) + 1));
-    if (!entries_) return false;
     room -= entryCount_ * sizeof(Entry);
-    list(0, 0, 0, {}, true);
     return true;
+  }
+  // Each group's count becomes its end; listing again writes each entry
+  // below its group's end and moves the end down, to the start.
+  bool fill() {
+    if (source_ != this) return true;  // a mirror
+    for (uint64_t g = 1; g <= uint64_t{1} << (rows_ + columns_); ++g) start_[g] += start_[g - 1];
+    entries_ = static_cast<Entry*>(std::malloc(entryCount_ * sizeof(Entry) + 1));
+    if (entries_) list(0, 0, 0, {}, true);
+    return entries_;
   }
 
   // Or reads, taking no memory, the entries of `source`, a quarter that a
@@ -1526,15 +1528,15 @@ inline JoinIsa bestJoinIsa() {
   return cpu().avx512 ? JoinIsa::kAvx512 : cpu().avx2 ? JoinIsa::kAvx2 : JoinIsa::kPortable;
 }
 
-// The board cut in four, and what the count needs to know of the cut.
+// The board cut in four, and what the count needs to know of it.
 class JoinTables {
  public:
   JoinTables() = default;
   JoinTables(const JoinTables&) = delete;
   JoinTables& operator=(const JoinTables&) = delete;
   ~JoinTables() { release(); }
-  // Lists the quarters, if they fit in the budget with each thread's work
-  // space; false if not, and then nothing is kept.
+  // Lists the quarters if they fit in the budget with each thread's work
+  // space; else false, keeping nothing.
   bool build(const Board& board, JoinBudget budget);
   void release() {
     for (QuarterTable& quarter : quarters_) quarter.release();
@@ -1548,7 +1550,7 @@ class JoinTables {
     return scratch_ + uint64_t(area) * joinScratchBytes(n_);
   }
 
-  // The instruction set to count on, asked when the tables were built.
+  // The instruction set to count on, asked when building the tables.
   JoinIsa isa() const { return isa_; }
   int n() const { return n_; }
   int westColumns() const { return west_; }
@@ -1557,19 +1559,19 @@ class JoinTables {
   const QuarterTable& quarter(bool south, bool east) const { return quarters_[2 * south + east]; }
   // The units of work: the sets W with a slice to count.
   long units() const { return units_; }
-  // The bytes of the tables and work spaces, for --stats.
+  // The bytes of tables and work spaces, for --stats.
   uint64_t allocated() const { return allocated_; }
 
   // The slices of one W that are counted, each standing for its images under
-  // the board's flips; returns how many (0: counted with another W).
+  // the board's flips; how many (0: counted with another W).
   int slicesOf(Mask west, Slice* slices) const;
 
   // The transpose's filter for the placements with west rows W.
   JoinFold foldOf(Mask west) const {
     return {transposes_, phi(west & allColumns(north_), west >> north_)};
   }
-  // Where a half's north queens' columns (Y west, Z east) stand against the
-  // fold: below (-1), equal (0) or above (1) phi(W), on each side.
+  // Where a half's north queens' columns (Y west, Z east) stand against
+  // phi(W): below (-1), equal (0) or above (1).
   int westClass(JoinFold fold, Mask y) const { return compare(halfKey(y), fold); }
   int eastClass(JoinFold fold, Mask z) const {
     return compare(halfKey(reverseRows(z, east_)), fold);
@@ -1641,9 +1643,10 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
       quarters_[q].mirror(quarters_[q - 2 * flipRows - flipColumns], board, firstRow, firstColumn,
                           flipRows, flipColumns);
     else
-      fits = quarters_[q].build(board, firstRow, south ? n - north_ : north_, firstColumn,
+      fits = quarters_[q].count(board, firstRow, south ? n - north_ : north_, firstColumn,
                                 east ? east_ : west_, room);
   }
+  for (QuarterTable& quarter : quarters_) fits = fits && quarter.fill();
   if (!fits) {
     release();
     return false;
@@ -1927,9 +1930,8 @@ class JoinCounter {
           top = top.with(middle);
           product<kBlocks>(t_.pattern(top), northProduct);
           // About half the south quarters fit, so a branch would often guess
-          // wrong: with one or two blocks, a clash masks the pair to zero;
-          // with more, those that fit are listed first (each is written,
-          // and kept if it fits).
+          // wrong: with one or two blocks a clash masks the pair to zero; with
+          // more, those that fit are listed first (each written, kept if so).
           if (kBlocks) {
             for (int j = 0; j < group; ++j) {
               const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;

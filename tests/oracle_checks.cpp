@@ -4,7 +4,7 @@
 //   oracle_checks stress-large PROGRAM BOARDS SEED  the same, 11x11 to 20x20
 //   oracle_checks stress-wide PROGRAM BOARDS SEED  33x33 to 64x64, CSPLib's way
 //   oracle_checks join      PROGRAM BOARDS SEED   the join on sparse boards
-//   oracle_checks memory-budget PROGRAM BOARD COUNT  the join within --memory
+//   oracle_checks memory-budget PROGRAM BOARD COUNT  the join within --memory, or none
 //   oracle_checks list      PROGRAM BOARDS SEED   validates --list output
 //   oracle_checks soak      PROGRAM BOARDS SEED   8x8 stream; counts and flat memory
 //   oracle_checks long-line PROGRAM [MAX_RSS_KIB] a 64 MiB row must be refused cheaply
@@ -748,7 +748,25 @@ int checkMemoryBudget(const std::string& program, const std::string& boardFile,
     std::printf("%s: counted by %s, %.1f MiB allocated, peak RSS %ld KiB (a 1x1 board: %ld KiB)\n",
                 c.budget, c.method, allocatedMiB, run.peakMemoryKiB, baseline.peakMemoryKiB);
   }
+  // A board whose tables do not all fit lists none of them before it is
+  // searched: the empty 23x23 board's first table alone takes 0.5 GiB, and
+  // the default 1 GiB does not hold both. A tiny share keeps the search short.
+  const std::string big = tempPath("memory", "23");
+  {
+    std::ofstream file(big);
+    for (int r = 0; r < 23; ++r) file << std::string(23, '.') << '\n';
+  }
+  Run run =
+      runProgram({program, "--threads=1", "--stats", "--part=1/1000000000"}, big, output, error);
+  std::string stats = readFile(error);
+  if (run.status != 0 || stats.find(", symmetry-propagate, ") == std::string::npos)
+    return fail("the empty 23x23 board should be searched, not joined, in 1 GiB: " + stats);
+  if (run.peakMemoryKiB > baseline.peakMemoryKiB + 128 * 1024)
+    return fail("the empty 23x23 board: peak RSS " + std::to_string(run.peakMemoryKiB) +
+                " KiB; a join that does not fit must list no table");
+  std::printf("empty 23x23, default --memory: searched, peak RSS %ld KiB\n", run.peakMemoryKiB);
   std::remove(output.c_str()), std::remove(error.c_str()), std::remove(tiny.c_str());
+  std::remove(big.c_str());
   return 0;
 }
 
