@@ -15,14 +15,14 @@
  *   list, trace, count up to symmetry and split the work.
  *
  * Approach: backtracking, one queen per row. A queen on (r, c) occupies
- *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1, and
- *   each of the three is a bit mask (searchRows). Larger boards are counted
- *   by engines chosen per board (choosePlan): propagation, symmetry, and the
- *   join, which counts in groups without visiting placements. The README
- *   explains each; bench/README.md has the measurements behind choices.
+ *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1, each a
+ *   bit mask (searchRows). Larger boards go to engines chosen per board
+ *   (choosePlan): propagation, symmetry, and the join, which counts in groups
+ *   without visiting placements. The README explains each; bench/README.md
+ *   has the measurements behind choices.
  * Complexity: O(N!) time at worst, about a microsecond for an 8x8 board;
- *   O(N) memory for the search, O(1) for the input (read as a stream); the
- *   join's tables within --memory.
+ *   O(N) memory for the search and the input (a stream); the join's tables
+ *   within --memory.
  *
  * Map, in order. The judge's path (one board, no option) is marked [judge]:
  *   main -> run -> countBoards -> BoardReader::next -> countBoard ->
@@ -42,7 +42,7 @@
  *   13. The program: options, run, countBoards, main                  [judge]
  */
 #include <pthread.h>   // threads (weak, section 11: the judge has no -pthread)
-#include <sched.h>     // sched_getaffinity, for the CPUs this process may use
+#include <sched.h>     // sched_getaffinity: the CPUs this process may use
 #include <sys/stat.h>  // fstat: is the input a regular file
 #include <time.h>      // clock_gettime, for --stats and the progress line
 #include <unistd.h>    // read, isatty, sysconf
@@ -81,7 +81,7 @@ constexpr int kNarrowMaxN = 32;
 __extension__ typedef unsigned __int128 Count;
 
 // Divides `count` by a small divisor; returns the remainder. Above 64 bits,
-// in 32-bit pieces as by hand: the judge's binary needs no 128-bit library.
+// in 32-bit pieces by hand: the judge's binary needs no 128-bit library.
 inline uint32_t divideCount(Count& count, uint32_t divisor) {
   if (count <= UINT64_MAX) {
     uint64_t small = uint64_t(count);
@@ -111,9 +111,8 @@ inline Mask allColumns(int n) {
   return Mask(~(~Row{0} << n / 2 << (n - n / 2)));
 }
 
-// Counts set bits with no call (the judge's -O2 may not assume popcnt, and
-// calls a library for __builtin_popcount): sum bits in pairs, then nibbles,
-// then add the byte counts with one multiply (SWAR: SIMD within a register).
+// Counts set bits with no call (the judge's -O2 may not assume popcnt): sum
+// bits in pairs, then nibbles, then add the bytes with one multiply (SWAR).
 inline int popcount(uint64_t m) {
   m = m - ((m >> 1) & 0x5555555555555555u);
   m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
@@ -127,10 +126,10 @@ inline Mask lowestBit(Mask m) {
   return m & (Mask{0} - m);
 }
 
-// The diagonals some queens take, as masks over the whole board, numbered as
-// the CSES write-ups do: a queen on (r, c) takes bit r + c of `sums` and bit
-// c - r + n - 1 of `differences`: 2n - 1 of each, in a Wide mask, 64 bits
-// up to 32x32 and 128 above. Every engine but the row search uses it.
+// The diagonals some queens take, as masks over the board: a queen on (r, c)
+// takes bit r + c of `sums` and bit c - r + n - 1 of `differences`, 2n - 1
+// of each, in 64 bits up to 32x32 and 128 above. All engines but the row
+// search use it.
 template <class Wide>
 struct DiagonalsOf {
   Wide sums = 0, differences = 0;
@@ -143,9 +142,8 @@ struct DiagonalsOf {
   DiagonalsOf without(const DiagonalsOf& other) const {
     return {sums & ~other.sums, differences & ~other.differences};
   }
-  // The squares of `row` on these diagonals: the diagonal r + c through
-  // (row, c) is bit c of sums >> row, c - r + n - 1 of differences >> (n -
-  // 1 - row).
+  // The squares of `row` on these diagonals: (row, c)'s are bit c of sums
+  // >> row and of differences >> (n - 1 - row).
   Row inRow(int row, int n) const { return Row(sums >> row) | Row(differences >> (n - 1 - row)); }
 };
 using Diagonals = DiagonalsOf<uint64_t>;
@@ -167,9 +165,9 @@ inline Row attackedInRow(int row, int queenRow, int queenColumn) {
   return queen | queen << apart | queen >> apart;
 }
 
-// Puts a queen on (row, column): its row keeps only that square and every
-// other row loses the squares it attacks. The placements of the result are
-// those of the board that have this queen.
+// Puts a queen on (row, column): its row keeps only that square, the other
+// rows lose the squares it attacks. The result's placements are the
+// board's that have this queen.
 inline void pinQueen(Board& board, int row, int column) {
   for (int r = 0; r < board.n; ++r)
     board.freeSquares[r] =
@@ -182,10 +180,9 @@ inline bool hasGivenQueens(const Board& board) {
   return any != 0;
 }
 
-// Pins every given queen ('Q'), so that the placements of the board are
-// those that include them all, and then forgets them: every engine, option
-// and split works on the pinned board unchanged. False if two of them share
-// a row, a column or a diagonal: then there is no placement.
+// Pins every given queen ('Q'), then forgets them: every engine, option and
+// split works on the pinned board unchanged. False if two of them attack
+// each other: then there is no placement.
 bool pinGivenQueens(Board& board) {
   for (int r = 0; r < board.n; ++r) {
     for (Row left = board.queens[r]; left; left &= left - 1) {
@@ -198,9 +195,9 @@ bool pinGivenQueens(Board& board) {
   return true;
 }
 
-// The 8 symmetries of the square. Each is a choice of three steps, applied in
+// The 8 symmetries of the square: the value's bits choose three steps, in
 // this order: transpose (swap row and column), flip the rows (row r becomes
-// n - 1 - r), flip the columns; the value's bits say which.
+// n - 1 - r), flip the columns.
 enum Symmetry {
   kIdentity = 0,
   kFlipColumns = 1,
@@ -242,8 +239,8 @@ bool boardHasSymmetry(const Board& board, Symmetry symmetry) {
   return true;
 }
 
-// The symmetries that map the board onto itself. Like every list of
-// symmetries in this file, it starts with the identity; returns how many.
+// The symmetries that keep the board, the identity first (as in every list
+// of them here); returns how many.
 int boardSymmetries(const Board& board, Symmetry (&symmetries)[kSymmetries]) {
   int count = 0;
   for (int s = kIdentity; s < kSymmetries; ++s)
@@ -251,14 +248,14 @@ int boardSymmetries(const Board& board, Symmetry (&symmetries)[kSymmetries]) {
   return count;
 }
 
-// What the CPU can run beyond baseline x86-64, asked once, by hand (CPUID
-// costs 3 us in a virtual machine; __builtin_cpu_supports asks at start-up).
+// What the CPU runs beyond baseline x86-64, asked once, when needed (CPUID
+// costs 3 us in a virtual machine; __builtin_cpu_supports asks at start).
 struct CpuFeatures {
   bool popcnt, avx2, avx512;  // avx512: AVX-512F with VPOPCNTDQ
 };
 #ifdef QUEENS_X86
-// XCR0 says which registers the operating system saves on a context switch:
-// bits 1-2 the SSE and AVX halves (YMM), bits 5-7 the AVX-512 state (ZMM).
+// XCR0: the registers the system saves on a context switch, bits 1-2 YMM's,
+// bits 5-7 ZMM's (AVX-512).
 constexpr unsigned kXcr0YmmState = 0x06, kXcr0ZmmState = 0xE6;
 inline CpuFeatures askCpu() {
   CpuFeatures has{false, false, false};
@@ -278,8 +275,8 @@ inline CpuFeatures askCpu() {
 #else
 inline CpuFeatures askCpu() { return {true, false, false}; }  // popcount is native elsewhere
 #endif
-// A plain static with a constant initializer: no thread-safe guard, so no
-// libstdc++. Only the main thread asks, before any thread starts.
+// Plain statics need no thread-safe guard, so no libstdc++: only the main
+// thread asks, before any thread starts.
 inline const CpuFeatures& cpu() {
   static bool asked = false;
   static CpuFeatures features{};
@@ -289,9 +286,9 @@ inline const CpuFeatures& cpu() {
 
 // ===== 2. The reader =======================================================
 // Reads boards from a file descriptor, one at a time, in O(1) memory; on bad
-// input, stops at the first offending byte and explains it in error(). Its
-// read(2) returns as soon as a terminal has a line, and it flushes `out`
-// before a read that may wait, so the counts so far are seen at once.
+// input, stops at the first offending byte and explains it in error(). It
+// flushes `out` before a read that may wait (a terminal's line), so the
+// counts so far are seen at once.
 class BoardReader {
  public:
   BoardReader(int in, std::FILE* out) : in_(in) {
@@ -309,8 +306,8 @@ class BoardReader {
     long firstLine = line_;
     board.n = readRow(kMaxN, board.freeSquares[0], board.queens[0]);
     if (board.n < 0) return false;
-    // A board's rows stand on consecutive lines: a blank line, or the end of
-    // the input, before the last one means the board was cut short.
+    // A board's rows stand on consecutive lines: a blank line or the end
+    // before the last one cuts it short.
     for (int r = 1; r < board.n; ++r) {
       int ch = peek();
       if (ch == '\n') advance(), ch = peek();
@@ -358,9 +355,9 @@ class BoardReader {
     for (int ch = peek(); ch == '\n' || isBlank(ch); ch = peek()) advance();
   }
 
-  // Reads one row, a run of '.', '*' and 'Q' then the end of its line, into
-  // masks of its free squares and given queens. Returns its length, or -1
-  // after an error, as soon as the row is longer than maxLength.
+  // Reads one row, a run of '.', '*' and 'Q' then its line's end, into masks
+  // of its free squares and given queens. Returns its length, or -1 after an
+  // error, as soon as it passes maxLength.
   int readRow(int maxLength, Row& freeSquares, Row& queens) {
     freeSquares = queens = 0;
     int length = 0;
@@ -422,22 +419,22 @@ class BoardReader {
 
 // ===== 3. The row search ===================================================
 // The classic backtracking: fill the rows in order, each queen on a square
-// still open. The queens placed so far take three masks, relative to the
-// current row: `columns`; bit c of `sumDiagonals`, the diagonal r + c
-// through (row, c) is taken; bit c of `differenceDiagonals`, the same for
-// r - c + N - 1. One row down, the diagonal through column c passes through
-// column c - 1, so that mask shifts right by one, and the other one left.
-// A row's open squares are one AND away; the last row's count is how many.
+// still open. The queens placed take three masks, relative to the current
+// row: `columns`; bit c of `sumDiagonals`, the diagonal r + c through (row,
+// c) is taken; bit c of `differenceDiagonals`, the same for r - c + N - 1.
+// One row down, the diagonal through column c passes through column c - 1,
+// so that mask shifts right, and the other left. A row's open squares are
+// one AND away; the last row's count is how many.
 //
-// Every step is reported to an observer. Counting uses one that ignores them
-// all (the compiler removes the calls); --stats, --list, --trace and the
-// split into units of work (section 6) observe the same search:
+// Each step is reported to an observer. Counting uses one that ignores them
+// (the compiler removes the calls); --stats, --list, --trace and the units
+// of work (section 6) observe the same search:
 //   kSeesEveryPlacement: it needs each queen of the last row;
-//   enter(row): a call of the search, one per row entered; false skips the
-//     subtree (a unit that another thread or share counts);
+//   enter(row): a call of the search; false skips the subtree (a unit that
+//     another thread or share counts);
 //   place(row, column): a queen goes on (row, column);
-//   deadEnd(row): the row has no open square, so the search goes back up;
-//   exhausted(row): every open square of the row was tried; back up;
+//   deadEnd(row): the row has no open square: back up;
+//   exhausted(row): every open square of the row was tried: back up;
 //   placement(): every row has its queen;
 //   stopped(): true to abandon the search (its output cannot be written).
 struct SilentObserver {
@@ -527,10 +524,9 @@ Count searchBoard(const Board& board, Observer& observer) {
 
 // ===== 4. Small boards =====================================================
 // N <= 8: a board fits in 64 bits (bit r * N + c). The empty board's
-// placements are listed once, by the row search; a board's count is the
-// number of them that miss all its reserved squares: at most 92 ANDs. The
-// list costs a few searches, so the first board of each size (the judge's
-// one) is searched, and the second pays for the list.
+// placements are listed once; a board's count is how many miss its
+// reserved squares: at most 92 ANDs. The list costs a few searches, so the
+// first board of each size (the judge's) is searched; the second lists.
 constexpr int kFilterMaxN = 8;
 constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
 
@@ -555,7 +551,7 @@ class SmallBoardFilter {
     return total;
   }
 
-  // Whether the next board of this size is searched, not filtered.
+  // Whether the next board of this size is searched.
   bool searchesNext(int n) const { return !placements_[n].seen; }
 
  private:
@@ -603,9 +599,9 @@ inline char squareOf(const Board& board, int r, int c) {
   return board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
 }
 
-// --list: draws each placement as the board as read with 'Q' on the queens,
+// --list: draws each placement, the board as read with 'Q' on the queens,
 // then an empty line: valid input, whose count is 1. Stops the search once
-// the output cannot be written.
+// the output fails.
 class PlacementPrinter : public PlacementObserver {
  public:
   PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
@@ -636,8 +632,8 @@ class PlacementPrinter : public PlacementObserver {
   Count printed_ = 0;
 };
 
-// --list --unique: prints a placement only if no symmetry of the board maps
-// it onto one whose columns, row by row, come earlier.
+// --list --unique: prints a placement unless a symmetry of the board maps it
+// onto one whose columns, row by row, come earlier.
 class ClassPrinter : public PlacementPrinter {
  public:
   ClassPrinter(const Board& board, std::FILE* out)
@@ -660,8 +656,8 @@ class ClassPrinter : public PlacementPrinter {
 };
 
 // --trace: the row search as a textbook's dry run, a line per step indented
-// two spaces a row, rows and columns from 1: each queen placed, each row
-// with no open square or none left to try, and each placement drawn.
+// two spaces a row, rows and columns from 1: each queen placed, each row out
+// of open squares, and each placement drawn.
 class SearchTracer : public PlacementPrinter {
  public:
   using PlacementPrinter::PlacementPrinter;
@@ -681,7 +677,7 @@ class SearchTracer : public PlacementPrinter {
   }
 };
 
-// What --stats says of a board whose given queens leave no placement.
+// What --stats says when the given queens leave no placement.
 constexpr const char* kQueensClash = "given queens attack each other";
 
 // What --stats prints of a board besides its number, size and time.
@@ -691,13 +687,11 @@ struct Report {
   const char* note = "";  // how --part split the board, when it matters
   int threads = 1;
   uint64_t joinBytes = 0;  // what the join allocated
-  // How its units were numbered, for a share's plan fingerprint (section
-  // 12): 0 when it was counted whole.
-  uint64_t numbering = 0;
+  uint64_t numbering = 0;  // its units' numbering, for a share's plan (0: whole)
 };
 
-// --list and --trace: the row search on the board with its given queens
-// pinned, drawn as the board was read; returns how many placements it drew.
+// --list and --trace: the row search on the pinned board, drawn as read;
+// returns how many placements it drew.
 template <class Printer>
 [[gnu::nothrow]] Count showSearch(const Board& board, std::FILE* out, Report& report) {
   Board pinned = board;
@@ -711,9 +705,9 @@ template <class Printer>
   return printer.printed();
 }
 
-// --trace=html: kPageHead, then for each board the board as read, its text
-// trace and its count, as plain text in a script element, then kPageTail,
-// whose script replays those lines and never searches. It names no URL.
+// --trace=html: kPageHead; for each board, the board as read, its text trace
+// and its count in a script element; then kPageTail, whose script replays
+// those lines and never searches. It names no URL.
 constexpr const char* kPageHead = R"page(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>queens: the search</title><style>
 body{font-family:sans-serif}
@@ -753,7 +747,7 @@ small+small{left:auto;right:2px;top:auto;bottom:0}
 )page";
 constexpr const char* kPageTail = R"page(<script>
 "use strict";
-/* Step k is the state after the k-th line of the trace that begins "row". */
+/* Step k: after the trace's k-th line that begins "row". */
 const boards = [...document.querySelectorAll(".trace")].map(script => {
   const lines = script.textContent.trim().split("\n"), n = lines[0].length;
   const steps = [{text: "Before the search", row: 0, column: 0, drawing: ""}];
@@ -780,7 +774,7 @@ function pick(index) {
 function go(k) {
   step = Math.max(0, Math.min(k, board.steps.length - 1));
   /* A line about row r lifts the queens of rows r and below; "queen on
-     column c" then puts row r's queen on c. */
+     column c" puts row r's on c. */
   const queens = [], now = board.steps[step];  /* queens[r]: row r + 1's column */
   let found = 0;
   for (const s of board.steps.slice(1, step + 1)) {
@@ -823,7 +817,7 @@ for (const id in moves) $(id).onclick = () => go(step + moves[id]);
 $("play").onclick = () => play(!timer);
 $("slider").oninput = () => go(+$("slider").value);
 const keys = {Home: "first", ArrowLeft: "back", ArrowRight: "forward", End: "last", " ": "play"};
-addEventListener("keydown", e => {  /* a focused control keeps its own keys */
+addEventListener("keydown", e => {  /* a focused control keeps its keys */
   const own = /INPUT|SELECT/.test(e.target.tagName) || (e.key == " " && e.target.tagName == "BUTTON");
   if (keys[e.key] && !own) e.preventDefault(), $(keys[e.key]).click();
 });
@@ -831,11 +825,10 @@ addEventListener("hashchange", fromAddress);
 fromAddress();
 </script></body></html>
 )page";
-// A board whose trace is longer is refused (the empty 10x10 board's 78,318
-// lines make a 3.3 MB page).
+// A longer trace is refused (the empty 10x10 board's 78,318 lines: 3.3 MB).
 constexpr long kMostPageLines = 100000;
 
-// Counts a trace's lines, and stops past kMostPageLines.
+// Counts a trace's lines; stops past kMostPageLines.
 struct TraceLineCounter : PlacementObserver {
   explicit TraceLineCounter(int n) : n(n) {}
   void place(int, int) { ++lines; }
@@ -847,8 +840,8 @@ struct TraceLineCounter : PlacementObserver {
   long lines = 0;
 };
 
-// Adds one board to the page, the first one after kPageHead, and sets
-// `count`; false, with nothing written, if its trace is too long.
+// Adds one board to the page (the first after kPageHead) and sets `count`;
+// false, writing nothing, if its trace is too long.
 [[gnu::nothrow]] bool addToPage(const Board& board, bool first, std::FILE* out, Report& report,
                                 Count& count) {
   Board pinned = board;
@@ -871,18 +864,17 @@ struct TraceLineCounter : PlacementObserver {
 // For --threads, --part and the progress line. A search tree is cut at a
 // fixed depth (queens placed); each node there is a unit, numbered in the
 // search's order, the same on every machine. Every thread walks the top of
-// the tree and counts only the units it claims: --part=K/M keeps unit i if
-// i % M == K - 1 (neighbours, which cost alike, go to different shares),
-// and a share's threads claim units one at a time, so they finish together.
-// Every engine reaches depth N - 1 before it counts.
+// the tree and counts the units it claims: --part=K/M keeps unit i if i % M
+// == K - 1 (neighbours, which cost alike, go to different shares), and a
+// share's threads claim them one at a time, so they finish together.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
 };
 
 class SharedUnits;  // the threads' common state, below with the threads
 
-// One thread's walk over the top of a board's search tree: the engines call
-// enter() above the split depth, and claim() on it.
+// One thread's walk over the top of a search tree: the engines call enter()
+// above the split depth, and claim() on it.
 class UnitWalk {
  public:
   // Counts the board whole, unless it visits `most` nodes: then it gives up
@@ -904,14 +896,13 @@ class UnitWalk {
       : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop) {}
 
   int depth() const { return depth_; }
-  // Whether this walk reports the nodes above the split depth to --stats
-  // (every thread walks them; one counts them).
+  // Whether it reports the nodes above the split depth to --stats (every
+  // thread walks them; one counts them).
   bool reportsTop() const { return reportsTop_; }
   long unitsSeen() const { return seen_; }
   bool gaveUp() const { return gaveUp_; }
 
-  // Whether to search below a node above the split depth: not once the
-  // walk gave up.
+  // Whether to search below a node above the split depth: not if it gave up.
   bool enter() {
     gaveUp_ = gaveUp_ || ++topNodes_ >= mostTopNodes_;
     return !gaveUp_;
@@ -933,9 +924,8 @@ class UnitWalk {
   bool gaveUp_ = false;
 };
 
-// The row search split: above the split depth every thread walks the tree
-// (one reports those nodes to --stats), claims units at it, and below a
-// claimed unit counts as the plain observer Below does.
+// The row search split: every thread walks the tree above the split depth,
+// claims units at it, and counts below a claimed one as Below does.
 template <class Below>
 struct UnitObserver : Below {
   explicit UnitObserver(UnitWalk* units) : units(units) {}
@@ -958,20 +948,20 @@ Count countRowUnits(const Board& board, Job& job) {
 }
 
 // ===== 7. Propagation ======================================================
-// Fill the most constrained row next. The queens placed so far are a mask of
+// Fill the most constrained row next. The queens placed are a mask of
 // `columns` and their Diagonals. Each node scans the empty rows once, then
-//   - gives up if some row has no open square, or some column no row can use;
+//   - gives up if a row has no open square, or a column no row can use;
 //   - if a column is open in only one row, places that queen (it is forced),
 //     unless some row is down to one square, which is then placed first;
 //   - else branches on the row with the fewest open squares; on a tie, the
-//     one nearest the middle of the board, whose queen attacks the most other
-//     rows (fewer nodes than the topmost: bench/README.md);
-//   - but if every row has 3 or more, and some column is open in exactly two
-//     rows, branches on that column instead: two children, not three or more.
+//     one nearest the middle, whose queen attacks the most other rows
+//     (fewer nodes than the topmost: bench/README.md);
+//   - but if every row has 3 or more, and a column is open in exactly two
+//     rows, branches on that column instead: two children, not three.
 // When auto picks it: from 10x10 up (13x13 with symmetry), unless the join
 // wins: 0.91 of the row search's time on the empty 10x10 board, 0.74 on the
 // empty 13x13 with four border queens pinned, far less on large blocked
-// boards (bench/README.md, W8). It counts open squares on popcnt (20% fewer
+// boards (bench/README.md, W8). It counts on popcnt (20% fewer
 // instructions), which the judge's -O2 may not assume: only these functions
 // use it, and choosePlan checks the CPU.
 #ifdef QUEENS_X86
@@ -1004,9 +994,8 @@ class Propagation {
   Count nodes() const { return nodes_; }
 
  private:
-  // The placements of the rows in slotsLeft, given the queens placed so far:
-  // their columns and Diagonals, as two masks: a struct would go through
-  // memory (12% more time).
+  // The placements of the rows in slotsLeft, given the queens' columns and
+  // diagonals, as masks: a struct would go through memory (12% more time).
   using Diagonals = DiagonalsFor<Mask>;
   using Wide = decltype(Diagonals::sums);
   static constexpr int kWidth = 8 * sizeof(Mask);
@@ -1037,8 +1026,7 @@ class Propagation {
       int choices = countOf(squares);
       if (choices == 0) return 0;  // a row with no square left: dead end
       open[slot] = squares;
-      // Selects, not an if: which row wins is unpredictable, and a
-      // mispredicted branch here cost more than the rest of the loop.
+      // Selects, not an if: a mispredicted branch cost more than the loop.
       bool better = choices < bestChoices;
       best = better ? slot : best;
       bestChoices = better ? choices : bestChoices;
@@ -1098,20 +1086,18 @@ Count countPropagating(const Board& board, Job& job) {
 }
 
 // ===== 8. Symmetry, and placements up to symmetry (--unique) ===============
-// Every placement has a queen on each border line (top and bottom rows,
-// left and right columns), which a symmetry of the board maps onto another
-// placement's. So the border queens are pinned one way per class, the rest
-// is counted by an engine, and each count weighted by its class's size.
-// When auto uses it: from 11x11 up, on a board that some symmetry other
-// than the identity keeps (0.85 of the row search's time on the empty 11x11
-// board, 2.15 on 10x10), up to 32x32: past that, countable boards are
-// mostly blocked, and pinning costs propagation 1.8 times its time
-// (symmetric 48x48 boards).
+// Every placement has a queen on each border line (top and bottom rows, left
+// and right columns), which a symmetry of the board maps onto another's. So
+// the border queens are pinned one way per class, an engine counts the
+// rest, and each count is weighted by its class's size.
+// When auto uses it: from 11x11 up to 32x32, on a board that a symmetry
+// other than the identity keeps (0.85 of the row search's time on the empty
+// 11x11 board, 2.15 on 10x10); above, countable boards are mostly blocked,
+// and pinning costs propagation 1.8 times its time (symmetric 48x48).
 constexpr int kSymmetryMinN = 11, kSymmetryMaxN = kNarrowMaxN;
 
-// The border queens of a placement as square numbers r * n + c, sorted, a
-// corner queen once and unused slots padded with n * n: equal sets compare
-// equal.
+// The border queens as squares r * n + c, sorted, a corner queen once and
+// padded with n * n: equal sets compare equal.
 using BorderSet = std::array<int, 4>;
 
 BorderSet borderSet(int n, const Square* queens) {
@@ -1140,7 +1126,7 @@ bool borderFits(const Board& board, const Square* queens) {
 
 using Engine = Count (*)(const Board&, Job&);
 
-// The classes of border queens under a list of symmetries, each given by its
+// The classes of border queens under a list of symmetries, each by its
 // smallest member and weighted by its size, listed once per board (a split
 // board is walked several times), on the heap.
 class BorderClasses {
@@ -1150,9 +1136,9 @@ class BorderClasses {
   BorderClasses& operator=(const BorderClasses&) = delete;
   ~BorderClasses() { std::free(classes_); }
 
-  // Lists the classes; false if memory ran out. Needs n >= 2 (four distinct
-  // border lines). Room for every choice of the four queens (5 MiB at 32x32)
-  // is reserved; only the pages it fills are in memory.
+  // Lists the classes; false if memory ran out. Needs n >= 2. Room for every
+  // choice of the four queens (5 MiB at 32x32) is reserved; only the pages
+  // it fills are in memory.
   bool list(const Board& board, const Symmetry* symmetries, int symmetryCount) {
     const int n = board.n;
     classes_ = static_cast<BorderClass*>(std::malloc(sizeof(BorderClass) * n * n * n * n));
@@ -1214,9 +1200,9 @@ class BorderClasses {
 
 // Placements up to symmetry (--unique). By Burnside's lemma, the number of
 // classes is the mean, over the board's symmetries, of the placements each
-// keeps. The identity keeps them all: the count. Another keeps few, found by
-// a small search: each queen it places brings its orbit (its images under
-// the symmetry), so what it grows is symmetric.
+// keeps. The identity keeps them all; another keeps few, found by a small
+// search in which each queen brings its orbit (its images under the
+// symmetry), so what it grows is symmetric.
 class SymmetricPlacements {
  public:
   // `board` has its given queens pinned, and the symmetry maps it onto itself.
@@ -1248,8 +1234,7 @@ class SymmetricPlacements {
     return total;
   }
 
-  // Places a queen on s if its square is free and no queen has its row,
-  // column or a diagonal yet.
+  // Places a queen on s if it is free and no queen attacks it yet.
   bool tryPlace(Square s) {
     const WideDiagonals queen = diagonalsOf<Count>(board_.n, s.row, s.column);
     if (!isFree(board_, s) || queenOf_[s.row] >= 0 || columns_ >> s.column & 1 ||
@@ -1289,35 +1274,34 @@ class SymmetricPlacements {
 
 // ===== 9. The join =========================================================
 // The join (--method=join) counts placements in groups, without visiting
-// each one (the README's "How it works" draws it). Cut the board into NW,
-// NE, SW, SE quarters, w columns and h rows to the west and north. Exactly w
-// queens stand in the west columns; call W their rows. For one W, a
-// placement is a west half (a queen in each row of W, west) and an east
-// half (the other rows, east) that share no diagonal. A half is a north and
-// a south quarter that fit; each quarter's partial placements are listed
-// once (QuarterTable), grouped by the rows and columns they use.
+// each (the README's "How it works" draws it). Cut the board into NW, NE,
+// SW, SE quarters, w columns and h rows to the west and north. Call W the
+// rows of the w queens in the west columns. For one W, a placement is a
+// west half (a queen in each row of W, west) and an east half (the other
+// rows, east) that share no diagonal; a half is a north and a south quarter
+// that fit, from tables of each quarter's partial placements (QuarterTable).
 //
-// Pairs are counted a block at a time (JoinCounter): for one W, bit i of
-// the plane of diagonal d says west half i avoids d. The west halves that
-// fit an east half are the AND of the planes of its diagonals: of its north
-// quarter's product and its south quarter's, so a pair of quarters that fit
+// Pairs are counted a block at a time (JoinCounter): for one W, bit i of the
+// plane of diagonal d says west half i avoids d. The west halves that fit an
+// east half are the AND of its north quarter's product (the AND of its
+// diagonals' planes) and its south quarter's: a pair of quarters that fit
 // costs an AND and a popcount. Only the 2n - 2 diagonals through the line
-// between the halves matter: a half is a 2n - 2 bit pattern.
+// between the halves matter: a half's pattern.
 //
 // Symmetry: the row flip maps W onto reverse(W), and the column flip swaps
 // west and east (odd n: the middle column's queen is placed first, on each
 // of its rows). On even n, a transpose or a quarter turn maps W onto N, the
 // north queens' columns: with phi(X) = min(x, ~x, reversed y, ~reversed y)
-// for X's north (west) part x and south (east) part y, kept by the flips,
-// the placements with phi(W) < phi(N) are counted twice, those with phi(W)
-// = phi(N) once (JoinFold): up to 8 times less work on the empty board.
+// for X's north (west) part x and south (east) part y, placements with
+// phi(W) < phi(N) count twice, those with phi(W) = phi(N) once (JoinFold):
+// up to 8 times less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
 // reserved (20% from 16x16), and AVX2 or AVX-512: there it takes 0.04 to
 // 0.75 of propagation's time, more above those densities.
 //
 // Memory: the tables (8 bytes an entry, 4 a group of rows and columns), one
-// per quarter that no flip maps another onto (the empty board has one), and
+// per quarter that no flip maps another onto (one on the empty board), and
 // 5-9 MiB a thread, within --memory, or the board is searched. Above 32x32
 // they never fit (a quarter of the empty 22x22 takes 0.5 GiB): the join is
 // on 32-bit masks.
@@ -1325,8 +1309,8 @@ constexpr int kJoinMaxN = kNarrowMaxN;
 using Mask = uint32_t;
 
 // The next larger number with as many bits set (Gosper's hack): adding the
-// lowest set bit carries through the lowest run of ones; the ones it
-// cleared, less one, go back to the bottom. After the empty set: none.
+// lowest set bit carries through the lowest run of ones; those cleared,
+// less one, go back to the bottom. After the empty set: none.
 inline uint64_t nextSubset(uint64_t subset) {
   if (subset == 0) return ~uint64_t{0};
   uint64_t lowest = subset & (0 - subset), carried = subset + lowest;
@@ -1344,9 +1328,8 @@ struct JoinBudget {
   int threads;
 };
 
-// The rows in reverse order (row r becomes row n - 1 - r): swap the 32
-// bits' halves, then quarters, down to single bits, then shift the n rows
-// back down.
+// The rows in reverse order (r becomes n - 1 - r): swap the halves, then
+// quarters, down to single bits, then shift the n rows back down.
 inline Mask reverseRows(Mask rows, int n) {
   rows = rows >> 16 | rows << 16;
   rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
@@ -1356,11 +1339,10 @@ inline Mask reverseRows(Mask rows, int n) {
   return rows >> (kJoinMaxN - n);
 }
 
-// The partial placements of one quarter of the board (rows firstRow..,
-// columns firstColumn..): every set of queens on free squares that do not
-// attack each other, the empty set included, grouped by the rows and
-// columns they use. Diagonals are relative to the quarter's first ones, in
-// 32 bits each (a quarter spans at most 31 of each kind).
+// The partial placements of one quarter (rows firstRow.., columns
+// firstColumn..): every set of queens on free squares that do not attack
+// each other, the empty set too, grouped by the rows and columns they use.
+// Diagonals are relative to the quarter's first, in 32 bits (at most 31).
 class QuarterTable {
  public:
   struct Entry {
@@ -1369,7 +1351,7 @@ class QuarterTable {
 
   // Counts each group's placements, holding only the groups' index, and
   // takes their room from `room`; false if they do not fit. fill() lists
-  // them once every quarter fits.
+  // them once all quarters fit.
   bool count(const Board& board, int firstRow, int rows, int firstColumn, int columns,
              uint64_t& room) {
     place(board, firstRow, rows, firstColumn, columns);
@@ -1386,7 +1368,7 @@ class QuarterTable {
     return true;
   }
   // Each group's count becomes its end; listing again writes each entry
-  // below its group's end and moves the end down, to the start.
+  // below it and moves it down, to the start.
   bool fill() {
     if (source_ != this) return true;  // a mirror
     for (uint64_t g = 1; g <= uint64_t{1} << (rows_ + columns_); ++g) start_[g] += start_[g - 1];
@@ -1396,9 +1378,8 @@ class QuarterTable {
   }
 
   // Or reads, taking no memory, the entries of `source`, a quarter that a
-  // flip of the board's rows or columns maps onto this one. Diagonals are
-  // relative to the quarter's corner: the row flip swaps the two kinds, and
-  // the column flip swaps them reversed.
+  // flip of the board's rows or columns maps onto this one: the row flip
+  // swaps the two kinds of diagonals, the column flip swaps them reversed.
   void mirror(const QuarterTable& source, const Board& board, int firstRow, int firstColumn,
               bool flipRows, bool flipColumns) {
     place(board, firstRow, source.rows_, firstColumn, source.columns_);
@@ -1416,8 +1397,8 @@ class QuarterTable {
     start_ = nullptr, entries_ = nullptr;
   }
 
-  // The entries whose queens stand on exactly these rows and columns of the
-  // quarter (bit i: its i-th).
+  // The entries on exactly these rows and columns of the quarter (bit i: its
+  // i-th).
   const Entry* begin(Mask rows, Mask columns) const {
     return source_->entries_ + source_->start_[sourceGroup(rows, columns)];
   }
@@ -1449,8 +1430,7 @@ class QuarterTable {
                  flipColumns_ ? reverseRows(columns, columns_) : columns);
   }
 
-  // Each row of the quarter in turn gets no queen, or one on each square
-  // still open.
+  // Each row in turn gets no queen, or one on each square still open.
   void list(int row, Mask rowsUsed, Mask columnsUsed, Diagonals queens, bool fill) {
     if (entryCount_ > entryLimit_) return;  // does not fit: give up
     if (row == rows_) {
@@ -1487,9 +1467,9 @@ class QuarterTable {
   uint64_t entryCount_ = 0, entryLimit_ = 0;
 };
 
-// Each thread's work space: patterns, bit planes and tables of up to
-// kJoinChunk west halves at a time (a W with more goes in chunks), and
-// products of up to kSouthGroup south quarters: 4 KiB each.
+// Each thread's work space: patterns, planes and tables of up to kJoinChunk
+// west halves at a time (more go in chunks), and products of up to
+// kSouthGroup south quarters: 4 KiB each.
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of valid halves
@@ -1507,15 +1487,15 @@ inline uint64_t joinScratchBytes(int n) {
   return kJoinChunk * (sizeof(uint64_t) + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
 }
 
-// One way to count the placements with west rows W: the middle column's queen
+// A way to count the placements with west rows W: the middle column's queen
 // on `middleRow` (-1: none), counted `weight` times (its images).
 struct Slice {
   int middleRow, weight;
 };
 
 // The transpose's filter for one W: a half counts twice when phi of its
-// north queens' columns is above phi(W), once when equal, and not when
-// below (the transposed placement counts it). Off: every half, once.
+// north queens' columns is above phi(W), once when equal, and not below
+// (its transpose counts). Off: every half, once.
 struct JoinFold {
   bool on;
   Mask floor;  // phi(W)
@@ -1523,7 +1503,7 @@ struct JoinFold {
 
 enum class JoinIsa { kPortable, kAvx2, kAvx512 };
 
-// The widest instruction set the CPU and the operating system allow.
+// The widest instruction set the CPU and the system allow.
 inline JoinIsa bestJoinIsa() {
   return cpu().avx512 ? JoinIsa::kAvx512 : cpu().avx2 ? JoinIsa::kAvx2 : JoinIsa::kPortable;
 }
@@ -1535,22 +1515,21 @@ class JoinTables {
   JoinTables(const JoinTables&) = delete;
   JoinTables& operator=(const JoinTables&) = delete;
   ~JoinTables() { release(); }
-  // Lists the quarters if they fit in the budget with each thread's work
-  // space; else false, keeping nothing.
+  // Lists the quarters if they and each thread's work space fit in the
+  // budget; else false, keeping nothing.
   bool build(const Board& board, JoinBudget budget);
   void release() {
     for (QuarterTable& quarter : quarters_) quarter.release();
     std::free(scratch_);
     scratch_ = nullptr;
   }
-  // A work space for one thread's count: `threads` were set aside, and at
-  // most that many threads count at once.
+  // A work space for one thread's count (at most `threads` at once).
   char* takeScratch() const {
     int area = nextScratch_.fetch_add(1, std::memory_order_relaxed) % scratchAreas_;
     return scratch_ + uint64_t(area) * joinScratchBytes(n_);
   }
 
-  // The instruction set to count on, asked when building the tables.
+  // The instruction set to count on, asked when building.
   JoinIsa isa() const { return isa_; }
   int n() const { return n_; }
   int westColumns() const { return west_; }
@@ -1562,16 +1541,16 @@ class JoinTables {
   // The bytes of tables and work spaces, for --stats.
   uint64_t allocated() const { return allocated_; }
 
-  // The slices of one W that are counted, each standing for its images under
-  // the board's flips; how many (0: counted with another W).
+  // The slices of one W that are counted, each for its images under the
+  // flips; how many (0: counted with another W).
   int slicesOf(Mask west, Slice* slices) const;
 
-  // The transpose's filter for the placements with west rows W.
+  // The transpose's filter for W.
   JoinFold foldOf(Mask west) const {
     return {transposes_, phi(west & allColumns(north_), west >> north_)};
   }
-  // Where a half's north queens' columns (Y west, Z east) stand against
-  // phi(W): below (-1), equal (0) or above (1).
+  // A half's north queens' columns (Y west, Z east) against phi(W): below
+  // (-1), equal (0) or above (1).
   int westClass(JoinFold fold, Mask y) const { return compare(halfKey(y), fold); }
   int eastClass(JoinFold fold, Mask z) const {
     return compare(halfKey(reverseRows(z, east_)), fold);
@@ -1594,7 +1573,7 @@ class JoinTables {
   }
 
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
-  bool transposes_ = false;  // even n, and a transpose or quarter turn keeps the board
+  bool transposes_ = false;  // even n, kept by a transpose or quarter turn
   int middleColumn_ = -1;    // for odd n on a board the column flip keeps
   Mask middleRows_ = 0;      // the rows where the middle column is free
   bool rowFlip_ = false, columnFlip_ = false;
@@ -1615,7 +1594,7 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   north_ = n / 2, west_ = n / 2;
   rowFlip_ = boardHasSymmetry(board, kFlipRows);
   columnFlip_ = boardHasSymmetry(board, kFlipColumns);
-  // Odd n: the column flip maps west onto east only around a middle column.
+  // Odd n: the column flip maps west onto east around a middle column.
   middleColumn_ = n % 2 == 1 && columnFlip_ ? west_ : -1;
   east_ = n - west_ - (middleColumn_ >= 0);
   middleRows_ = 0;
@@ -1631,8 +1610,8 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   scratchAreas_ = budget.threads;
   nextScratch_ = 0;
   uint64_t room = budget.bytes - scratch;
-  // A quarter that a flip of the board maps another onto reads that one's
-  // entries: on the empty board, the four are one table.
+  // A quarter that a flip maps another onto reads its entries: on the empty
+  // board, the four are one table.
   const bool rowMirror = rowFlip_ && n % 2 == 0;
   bool fits = scratch_ != nullptr;
   for (int q = 0; q < 4 && fits; ++q) {
@@ -1692,7 +1671,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
 
 // The pair count's instructions, chosen at run time (the judge's -O2 may
 // assume none): AND and popcount over blocks of 512 bits with AVX-512, 256
-// with AVX2, and 128 else: the widest a register holds.
+// with AVX2, else 128.
 #ifdef QUEENS_X86
 #define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
 #define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
@@ -1704,8 +1683,8 @@ struct Avx512 {
 };
 struct Avx2 {
   typedef uint64_t Block __attribute__((vector_size(32)));
-  // Mula's method: a 16-entry table (vpshufb) gives each nibble's bit count,
-  // and vpsadbw sums the bytes of each 64-bit lane.
+  // Mula's method: vpshufb looks up each nibble's bit count, vpsadbw sums
+  // each lane's bytes.
   QUEENS_AVX2 static void addPopcounts(Block& sums, const Block& bits) {
     const __m256i nibbleCounts =
         _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,  //
@@ -1726,8 +1705,8 @@ struct Portable {
   }
 };
 
-// One thread's count of the units it claims, on the instruction set Isa:
-// its parts are always inlined into Isa's entry point, compiled for it.
+// One thread's count of the units it claims, on the instruction set Isa,
+// inlined into Isa's entry point, compiled for it.
 template <class Isa>
 class JoinCounter {
   using Block = typename Isa::Block;
@@ -1766,9 +1745,8 @@ class JoinCounter {
   }
 
  private:
-  // Where the listing of one W's west halves stands: the north quarter's
-  // columns, of one class under the fold, and how many halves with them
-  // earlier chunks took.
+  // Where the listing of one W's west halves of one class stands: the north
+  // quarter's columns, and how many halves with them earlier chunks took.
   struct WestCursor {
     uint64_t northColumns;
     int foldClass;
@@ -1796,10 +1774,10 @@ class JoinCounter {
     return total;
   }
 
-  // Lists the patterns of the next west halves (at most a chunk) in the
-  // order of the north quarters' columns from the cursor, moves it past
-  // them, and returns how many. A chunk full within a group of north columns
-  // walks the rest of it, which keeps the inner loop plain.
+  // Lists the next west halves' patterns from `listed` up to a chunk, by the
+  // north quarters' columns from the cursor; moves it past them; returns
+  // where they end. A full chunk walks the rest of its group of north
+  // columns, which keeps the inner loop plain.
   [[gnu::always_inline]] long listWestHalves(Mask west, JoinFold fold, WestCursor& at) {
     const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
     const Mask northRows = west & allColumns(t_.northRows()), southRows = west >> t_.northRows();
@@ -1826,7 +1804,7 @@ class JoinCounter {
         }
       }
       at.taken = skip + (listed - listedBefore);
-      if (at.taken < index) return listed;  // the chunk is full; the group goes on next time
+      if (at.taken < index) return listed;  // full: the group goes on next time
       at.taken = 0;
     }
     return listed;
@@ -1965,40 +1943,26 @@ class JoinCounter {
   Count halves_ = 0;        // west halves listed, for --stats
 };
 
-template <class Isa>
-[[gnu::always_inline]] inline Count countJoinWith(const JoinTables& tables, Job& job, char* scratch,
-                                                  JoinTuning tuning) {
-  JoinCounter<Isa> counter(tables, scratch, tuning);
-  return counter.count(job);
-}
 #ifdef QUEENS_X86
 QUEENS_AVX512 Count countJoinAvx512(const JoinTables& tables, Job& job, char* scratch,
                                     JoinTuning tuning) {
-  return countJoinWith<Avx512>(tables, job, scratch, tuning);
+  return JoinCounter<Avx512>(tables, scratch, tuning).count(job);
 }
 QUEENS_AVX2 Count countJoinAvx2(const JoinTables& tables, Job& job, char* scratch,
                                 JoinTuning tuning) {
-  return countJoinWith<Avx2>(tables, job, scratch, tuning);
+  return JoinCounter<Avx2>(tables, scratch, tuning).count(job);
 }
 #endif
-Count countJoinPortable(const JoinTables& tables, Job& job, char* scratch, JoinTuning tuning) {
-  return countJoinWith<Portable>(tables, job, scratch, tuning);
-}
 
-// Counts the board with its tables on the given instruction set (the fuzzer
-// tries each one that the CPU has).
+// Counts the board with its tables on an instruction set (the fuzzer tries
+// each the CPU has).
 Count countJoining(const JoinTables& tables, Job& job, JoinIsa isa, JoinTuning tuning = {}) {
   char* scratch = tables.takeScratch();
-  switch (isa) {
 #ifdef QUEENS_X86
-    case JoinIsa::kAvx512:
-      return countJoinAvx512(tables, job, scratch, tuning);
-    case JoinIsa::kAvx2:
-      return countJoinAvx2(tables, job, scratch, tuning);
+  if (isa == JoinIsa::kAvx512) return countJoinAvx512(tables, job, scratch, tuning);
+  if (isa == JoinIsa::kAvx2) return countJoinAvx2(tables, job, scratch, tuning);
 #endif
-    default:
-      return countJoinPortable(tables, job, scratch, tuning);
-  }
+  return JoinCounter<Portable>(tables, scratch, tuning).count(job);
 }
 
 // ===== 10. Choosing the plan ===============================================
@@ -2008,7 +1972,7 @@ constexpr const char* kMethodNames[] = {
 constexpr int kMethods = sizeof kMethodNames / sizeof *kMethodNames;
 
 // Where auto switches engines: each engine's section says why, and
-// bench/README.md ("Choosing the method") has the tables.
+// bench/README.md ("Choosing the method") measures it.
 constexpr int kPropagateMinN = 10, kSymmetricPropagateMinN = 13;
 constexpr int kJoinMinN = 14;
 constexpr int kJoinMostReservedPercent = 15, kJoinMostReservedPercentFrom16 = 20;
@@ -2023,8 +1987,8 @@ bool joinWins(const Board& board) {
   return reserved * 100 <= most * board.n * board.n;
 }
 
-// How one board is counted: by the join, or by a search engine, with
-// symmetry when the board has some. It owns its tables.
+// How one board is counted: by the join, or a search engine, with symmetry
+// if the board has some. It owns its tables.
 struct Plan {
   Engine engine = countRowByRow<uint32_t>;
   bool symmetric = false, joined = false;
@@ -2033,10 +1997,9 @@ struct Plan {
   const char* name = "rows";  // what --stats calls it
 };
 
-// Chooses the join if the method asks for it, or auto finds that it wins,
-// and its tables fit in the budget; else a search. [[gnu::nothrow]]: no
-// exception cleanup for a caller that holds a Plan, which would link
-// libstdc++.
+// Chooses the join if the method asks for it or auto finds it wins, and its
+// tables fit in the budget; else a search. [[gnu::nothrow]]: no exception
+// cleanup for a caller that holds a Plan (libstdc++).
 [[gnu::nothrow]] void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
   if ((method == Method::kJoin || (automatic && joinWins(board))) && board.n <= kJoinMaxN &&
@@ -2070,8 +2033,8 @@ Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
 
 // ===== 11. Threads, shares and the progress line ===========================
 // POSIX threads, declared weak: the judge links without -pthread, so where
-// they have a library of their own (glibc before 2.34), or in a static
-// link, pthread_create is null and the count runs on one thread.
+// they have a library of their own (glibc before 2.34), or statically,
+// pthread_create is null and the count runs on one thread.
 #pragma weak pthread_create
 #pragma weak pthread_join
 
@@ -2084,8 +2047,8 @@ inline double secondsSince(const timespec& start) {
 }
 
 // After a board has counted for a second: a line on stderr with the share of
-// its units done, the time so far and the time left, redrawn 4 times a
-// second on a terminal and then erased, or a line a second.
+// its units done, the time so far and left, redrawn 4 times a second on a
+// terminal and then erased, or a line a second.
 class ProgressLine {
  public:
   ProgressLine(std::FILE* err, bool terminal, long boardNumber, int n, Share share)
@@ -2093,7 +2056,7 @@ class ProgressLine {
     clock_gettime(CLOCK_MONOTONIC, &start_);
   }
 
-  // Called by any thread after it finishes a unit.
+  // Called by a thread after each unit.
   void update(long unitsDone, long units) {
     long now = long(1000 * secondsSince(start_));
     if (now < nextDrawMs_.load(std::memory_order_relaxed)) return;
@@ -2105,7 +2068,7 @@ class ProgressLine {
     drawing_.clear(std::memory_order_release);
   }
 
-  // Called once the board's threads are done.
+  // Called once the threads are done.
   void erase() {
     if (drawn_ && terminal_) std::fputs("\r\033[K", err_);  // back to the start, clear the line
   }
@@ -2135,8 +2098,8 @@ class ProgressLine {
   bool drawn_ = false;  // written only by the thread that holds drawing_
 };
 
-// What the threads counting one board share: the next unit of the share to
-// hand out, and how many are done.
+// What one board's threads share: the next unit to hand out, and how many
+// are done.
 class SharedUnits {
  public:
   SharedUnits(long units, ProgressLine* progress) : units_(units), progress_(progress) {}
@@ -2152,8 +2115,8 @@ class SharedUnits {
   ProgressLine* progress_;  // null: no progress line
 };
 
-// Each thread walks every unit in order and claims the next free unit of its
-// share when it has none; the counter only grows, so each unit gets one.
+// Each thread walks every unit and claims the next free one of its share
+// when it has none; the counter only grows, so each unit gets one thread.
 bool UnitWalk::claim() {
   finish();
   long index = seen_++;
@@ -2171,20 +2134,19 @@ void UnitWalk::finish() {
 }
 
 // The units a split aims at per share: enough that threads finish together,
-// few enough that each thread's walk over the top is cheap.
+// few enough that each walk over the top is cheap.
 constexpr long kUnitsPerShare = 1024;
-// A tree of fewer nodes (about a millisecond) is counted whole by the first
-// share: splitting it would cost more than it saves.
+// A tree of fewer nodes (about a millisecond) is counted whole by share 1.
 constexpr long kSmallTreeNodes = 1 << 15;
-// Every thread of every share walks the tree above the split depth: no
-// deeper than a walk of this many nodes (tens of ms).
+// Every thread of every share walks the tree above the split depth: at
+// most this many nodes (tens of ms).
 constexpr long kMostTopNodes = 1 << 20;
-// Smaller boards are counted on the calling thread: starting threads (about
-// 0.2 ms) would cost more than they save.
+// Smaller boards are counted on the calling thread: starting threads costs
+// about 0.2 ms.
 constexpr int kSplitMinN = 12;
 constexpr int kMaxThreads = 1024;
 
-// Reads a whole decimal number from 1 to max that ends at `end`; 0 if none.
+// Reads a number from 1 to max that ends at `end`; 0 if none.
 long parseNumber(const char* text, char end, long max) {
   long value = 0;
   const char* digit = text;
@@ -2194,8 +2156,8 @@ long parseNumber(const char* text, char end, long max) {
 }
 
 // The CPUs this process may run on: its affinity mask (else those online),
-// and no more than a Slurm task's --cpus-per-task, which a cluster without
-// binding does not enforce.
+// at most a Slurm task's --cpus-per-task, which a cluster without binding
+// does not enforce.
 int cpusAvailable() {
   long online = sysconf(_SC_NPROCESSORS_ONLN), cpus = online > 0 ? online : 1;
 #ifdef CPU_COUNT
@@ -2208,7 +2170,7 @@ int cpusAvailable() {
 }
 
 // How the options ask each board to be counted. The CPUs and the terminal
-// are asked only for a board worth splitting: not on the judge's path.
+// are asked only for a board worth splitting, never on the judge's path.
 struct Settings {
   Method method = Method::kAuto;
   int threads = 0;  // 0: one per CPU available
@@ -2244,8 +2206,8 @@ void* runWorker(void* worker) {
   return nullptr;
 }
 
-// The shallowest depth of the board's search that gives `target` units,
-// else the deepest whose walk stays under kMostTopNodes; sets `units`.
+// The shallowest depth that gives `target` units, else the deepest whose
+// walk stays under kMostTopNodes; sets `units`.
 int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& units) {
   for (int depth = 0;; ++depth) {  // depth 0 has no node above it
     UnitWalk measure = UnitWalk::measure(depth, kMostTopNodes);
@@ -2264,8 +2226,8 @@ struct Counting {
   long boardNumber = 0;
 };
 
-// Counts the units of `share`, numbered at `depth`, on the threads; adds
-// the nodes visited to the report, and the threads that counted.
+// Counts the units of `share`, numbered at `depth`, on the threads; reports
+// the nodes visited and the threads.
 Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
                  const Counting& counting, bool countsNodes, std::FILE* err, Report& report) {
   long unitsInShare = units / share.parts + (share.part < units % share.parts);
@@ -2291,8 +2253,8 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   return total;
 }
 
-// Counts this process's share of one board with its plan; adds the nodes
-// to the report. A tree too small to split is the first share's.
+// Counts this process's share of one board with its plan; reports the
+// nodes. A tree too small to split is share 1's.
 [[gnu::nothrow]] Count countShare(const Board& board, const Plan& plan, const Settings& settings,
                                   const Counting& counting, std::FILE* err, Report& report) {
   const Share share = settings.share;
@@ -2303,7 +2265,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
     return total;
   }
   long units = 0;
-  int depth = 0, cut = 0;  // cut: where the join cuts the board, which orders its units
+  int depth = 0, cut = 0;  // cut: where the join cuts the board, ordering its units
   if (plan.joined) {
     units = plan.join.units();  // its units are fixed: the sets of west rows
     cut = plan.join.westColumns() << 8 | plan.join.northRows();
@@ -2324,7 +2286,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report);
 }
 
-// Counts this process's share of one board with the threads the settings
+// Counts this process's share of one board on the threads the settings
 // allow; says how in `report`.
 [[gnu::nothrow]] Count countBoard(const Board& board, long boardNumber, const Settings& settings,
                                   SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
@@ -2359,17 +2321,16 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 // ===== 12. Shares: what --part writes and --merge reads ====================
 // A share is text: one header line, then one count per board:
 //   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
-// `input` is a fingerprint of the boards as read (not of line ends or blank
-// lines), `plan` one of how each board was counted: whole by share 1, or
-// split, with the method and its units' numbering. Shares of one M, input
-// and plan add up to the whole counts; --merge refuses the rest.
+// `input` fingerprints the boards as read (not line ends or blank lines),
+// `plan` how each was counted: whole by share 1, or split, with the method
+// and its units' numbering. Shares of one M, input and plan add up to the
+// whole counts; --merge refuses the rest.
 constexpr int kShareFormat = 1;
-// Part of every plan fingerprint: a version of this program that numbers
-// units in another way must change it, so that its shares do not mix.
+// In every plan fingerprint: a version that numbers units in another way
+// must change it, so that shares do not mix.
 constexpr uint64_t kUnitNumbering = 1;
 
-// FNV-1a over 64 bits, folded to 32 for the header: it catches accidents,
-// such as a share of another input, not forgeries.
+// FNV-1a over 64 bits, folded to 32: it catches accidents, not forgeries.
 class Fingerprint {
  public:
   void add(uint64_t value) {
@@ -2390,9 +2351,9 @@ class Fingerprint {
   uint64_t hash_ = 0xCBF29CE484222325u;
 };
 
-// What --part prints. The header needs the whole input, so the counts wait
-// for its end: the first kHeldCounts in memory, the rest in a temporary
-// file, memory staying flat. A run cut short prints no header.
+// What --part prints. The header needs the whole input, so the counts wait:
+// the first kHeldCounts in memory, the rest in a temporary file, memory
+// staying flat. A run cut short prints no header.
 class ShareOutput {
  public:
   explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
@@ -2430,8 +2391,8 @@ class ShareOutput {
  private:
   static constexpr int kHeldCounts = 4096;  // 64 KiB
 
-  // fclose may throw (a cancellation point): a destructor calling it would
-  // need the C++ runtime.
+  // fclose may throw (a cancellation point): a destructor calling it needs
+  // the C++ runtime.
   [[gnu::nothrow]] void closeSpilled() {
     if (spilled_) std::fclose(spilled_);
   }
@@ -2439,8 +2400,7 @@ class ShareOutput {
   void printHeld(std::FILE* file) {
     char digits[40];
     for (int i = 0; i < held_; ++i) {
-      std::fputs(formatCount(counts_[i], digits), file);
-      std::fputc('\n', file);
+      std::fprintf(file, "%s\n", formatCount(counts_[i], digits));
     }
     held_ = 0;
   }
@@ -2489,13 +2449,13 @@ bool parseCount(const char* text, Count& count) {
   return digit != text && !*digit;
 }
 
-// Reads a file a line at a time through a fixed buffer; a line comes
-// without its end (LF or CRLF) or trailing blanks.
+// Reads a file a line at a time through a fixed buffer, without line ends
+// (LF or CRLF) or trailing blanks.
 class LineReader {
  public:
   explicit LineReader(std::FILE* file) : file_(file) {}
 
-  // The next line, or null at the end of the file or on an error (error()).
+  // The next line, or null at the end or on an error (error()).
   char* next() {
     if (!std::fgets(line_, sizeof line_, file_)) return error_ = ferror(file_) ? errno : 0, nullptr;
     size_t length = std::strlen(line_);
@@ -2517,8 +2477,8 @@ class LineReader {
 };
 
 // --merge: adds up shares, one file at a time; the first sets what the
-// others must match. It holds a total per board and, per share read, its
-// K, a fingerprint of its counts and its file's name.
+// others must match. It holds a total per board and, per share read, its K,
+// its counts' fingerprint and its file's name.
 class ShareMerge {
  public:
   explicit ShareMerge(std::FILE* err) : err_(err) {}
@@ -2529,8 +2489,8 @@ class ShareMerge {
     std::free(seen_);
   }
 
-  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]], as
-  // finish() and countBoards: callers need no exception cleanup.
+  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]] (as
+  // finish() and countBoards): callers need no exception cleanup.
   [[gnu::nothrow]] void read(const char* name, int stdinFd) {
     std::FILE* file =
         std::strcmp(name, "-") == 0 ? fdopen(dup(stdinFd), "r") : std::fopen(name, "r");
@@ -2566,16 +2526,14 @@ class ShareMerge {
     std::fclose(file);
   }
 
-  // Prints the totals, unless a share was missing or refused; returns the
-  // status.
+  // Prints the totals, unless a share was missing or refused; the status.
   [[gnu::nothrow]] int finish(std::FILE* out) {
     if (!totals_ && !failed_) refuse("no share read");
     if (totals_) listMissing();
     if (failed_) return 1;
     char digits[40];
     for (long i = 0; i < first_.boards; ++i) {
-      std::fputs(formatCount(totals_[i], digits), out);
-      std::fputc('\n', out);
+      std::fprintf(out, "%s\n", formatCount(totals_[i], digits));
     }
     if (std::fflush(out) == 0 && !std::ferror(out)) return 0;
     std::fprintf(err_, "error: cannot write the output: %s\n", std::strerror(errno ? errno : EIO));
@@ -2601,7 +2559,7 @@ class ShareMerge {
     failed_ = true;
   }
 
-  // The counts of one share, after its header; false if they are not whole.
+  // The counts of one share, after its header; false if not whole.
   bool readCounts(LineReader& lines, const char* name, const char* share,
                   const ShareHeader& header) {
     if (!totals_) {
@@ -2681,8 +2639,8 @@ class ShareMerge {
     ++shares_;
   }
 
-  // Lists the shares to run again, missing or refused, in a line ending in
-  // a list for sbatch --array=.
+  // Lists the shares to run again, missing or refused, as sbatch --array=
+  // takes them.
   void listMissing() {
     size_t good = 0;
     bool refused = false;
@@ -2714,7 +2672,7 @@ class ShareMerge {
 };
 
 // ===== 13. The program =====================================================
-// Printed with the program's name in the usage lines and the example.
+// Printed with the program's name in three places.
 constexpr const char* kUsage =
     "usage: %s [OPTION]... < boards.txt\n"
     "   or: %s --merge SHARE...\n"
@@ -2748,8 +2706,8 @@ constexpr const char* kUsage =
     "the output cannot be written; 2 on a bad option.\n";
 
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
-// Reads a size in bytes: a whole number from 1 up, then K, M or G for 1024,
-// 1024^2 or 1024^3 of them; 0 if it is not one, or over 2^50 bytes.
+// Reads a size: a whole number from 1 up, then K, M or G for 1024^1..3
+// bytes; 0 if it is not one, or over 2^50 bytes.
 uint64_t parseSize(const char* text) {
   const char* suffix = text;
   while (*suffix >= '0' && *suffix <= '9') ++suffix;
@@ -2767,14 +2725,13 @@ struct Options {
   bool listing = false, tracing = false, unique = false, help = false;
   bool page = false;                      // --trace=html
   bool sharing = false, merging = false;  // --part, --merge
-  const char* counting = nullptr;  // an option that counts boards, which --merge does not take
-  int files = 0;                   // the files named, for --merge
+  const char* counting = nullptr;         // an option that counts boards, not for --merge
+  int files = 0;                          // the files named, for --merge
   const char* firstFile = nullptr;
   Settings settings;
 };
 
-// Reads one option into `options`; false if it is not one, with the reason
-// in `why` (a format for the argument).
+// Reads one option into `options`; else false, with why (a format).
 bool parseOption(const char* arg, Options& options, const char*& why) {
   auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
   auto value = [arg](const char* option) {  // the text after "--option=", or null
@@ -2824,8 +2781,7 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   return false;
 }
 
-// Why the options cannot go together, or null if they can: a format for
-// the argument at fault, if any.
+// Why the options cannot go together (a format for `arg`), or null.
 const char* clashOf(const Options& options, const char*& arg) {
   const Settings& settings = options.settings;
   arg = options.merging ? options.counting : options.firstFile;
@@ -2847,7 +2803,7 @@ const char* clashOf(const Options& options, const char*& arg) {
   return nullptr;
 }
 
-// An error about the options, as GNU tools give it; returns exit status 2.
+// An error about the options, as GNU tools give it; returns status 2.
 int badOptions(std::FILE* err, const char* name, const char* format, const char* arg = "") {
   std::fputs("error: ", err);
   std::fprintf(err, format, arg);
@@ -2855,13 +2811,13 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
   return 2;
 }
 
-// Counts (or lists, or traces) every board of the input; with --part,
-// holds the counts in `share` and prints it at the end. Returns the status.
+// Counts (or lists, or traces) every board of the input; with --part, holds
+// the counts in `share` and prints it at the end. Returns the status.
 [[gnu::nothrow]] int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options,
                                  ShareOutput& share) {
   const Settings& settings = options.settings;
   BoardReader reader(in, out);
-  SmallBoardFilter smallBoards;  // the empty small boards' placements, listed once
+  SmallBoardFilter smallBoards;  // the small empty boards' placements
   Board board;
   int writeError = 0;
   long pageBoards = 0;            // --trace=html: the boards in the page
@@ -2900,8 +2856,7 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
         return 1;
       }
     } else if (!options.page) {  // the page holds its counts
-      std::fputs(formatCount(count, digits), out);
-      std::fputc('\n', out);
+      std::fprintf(out, "%s\n", formatCount(count, digits));
     }
     if (settings.stats) {
       char shareName[48] = "";
@@ -2933,8 +2888,8 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
   return refusal != nullptr;
 }
 
-// Whether argv[i] names a file: "-" (stdin), an argument that is not an
-// option, and any after "--" (at argv[dashes]).
+// Whether argv[i] names a file: "-" (stdin), a non-option, or any after
+// "--" (at argv[dashes]).
 bool isFile(const char* const* argv, int i, int dashes) {
   return i > dashes || argv[i][0] != '-' || argv[i][1] == '\0';
 }
@@ -2975,7 +2930,7 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
 }  // namespace queens
 
 // tests/fuzz_solution.cpp, tests/wide_counts.cpp and bench/unit_costs.cpp
-// include this file with QUEENS_NO_MAIN defined, and bring their own main.
+// include this file with QUEENS_NO_MAIN defined, and their own main.
 #ifndef QUEENS_NO_MAIN
 int main(int argc, char** argv) { return queens::run(0, stdout, stderr, argc, argv); }
 #endif
