@@ -867,6 +867,7 @@ struct TraceLineCounter : PlacementObserver {
 // the tree and counts the units it claims: --part=K/M keeps unit i if i % M
 // == K - 1 (neighbours, which cost alike, go to different shares), and a
 // share's threads claim them one at a time, so they finish together.
+// Every engine reaches depth N - 1 before it counts.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
 };
@@ -1480,12 +1481,6 @@ struct JoinTuning {
   int southGroup = kSouthGroup;
 };
 inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
-// Per west half, its pattern and a bit in each plane, table entry and
-// product; the south diagonals; room to align.
-inline uint64_t joinScratchBytes(int n) {
-  const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
-  return kJoinChunk * (sizeof(uint64_t) + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
-}
 
 // A way to count the placements with west rows W: the middle column's queen
 // on `middleRow` (-1: none), counted `weight` times (its images).
@@ -1526,7 +1521,7 @@ class JoinTables {
   // A work space for one thread's count (at most `threads` at once).
   char* takeScratch() const {
     int area = nextScratch_.fetch_add(1, std::memory_order_relaxed) % scratchAreas_;
-    return scratch_ + uint64_t(area) * joinScratchBytes(n_);
+    return scratch_ + uint64_t(area) * scratchBytes_;
   }
 
   // The instruction set to count on, asked when building.
@@ -1573,6 +1568,7 @@ class JoinTables {
   }
 
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
+  uint64_t scratchBytes_ = 0;
   bool transposes_ = false;  // even n, kept by a transpose or quarter turn
   int middleColumn_ = -1;    // for odd n on a board the column flip keeps
   Mask middleRows_ = 0;      // the rows where the middle column is free
@@ -1604,7 +1600,12 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
     transposes_ = transposes_ || (n % 2 == 0 && boardHasSymmetry(board, swap));
   const int firstEast = n - east_;
-  const uint64_t scratch = joinScratchBytes(n) * uint64_t(budget.threads);
+  // Per west half, its pattern and a bit per plane, table entry and
+  // product; the south diagonals; room to align.
+  const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
+  scratchBytes_ =
+      kJoinChunk * (sizeof(uint64_t) * 8 + bits) / 8 + kSouthGroup * sizeof(Diagonals) + 64;
+  const uint64_t scratch = scratchBytes_ * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
   scratch_ = static_cast<char*>(std::malloc(scratch));
   scratchAreas_ = budget.threads;
@@ -1726,8 +1727,7 @@ class JoinCounter {
     products_ = reinterpret_cast<Block*>(at), at += (kSouthGroup + 1) * kJoinChunk / 8;
     patterns_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * kJoinChunk;
     southDiagonals_ = reinterpret_cast<Diagonals*>(at);
-    planeCount_ = 2 * t_.n() - 1;
-    bytes_ = patternBytes(t_.n());
+    planeCount_ = 2 * t_.n() - 1, bytes_ = patternBytes(t_.n());
   }
 
   [[gnu::always_inline]] Count count(Job& job) {
@@ -1753,23 +1753,36 @@ class JoinCounter {
     long taken = 0;
   };
 
-  // The placements with west rows W, chunk by chunk of the west halves: with
-  // a fold, first those whose north columns are above phi(W), then equal.
+  // The placements with west rows W, a chunk of west halves at a time: with a
+  // fold, those whose north columns are above phi(W), then those equal,
+  // from the next block of the last chunk above if it has room.
   [[gnu::always_inline]] Count countUnit(Mask west, const Slice* slices, int sliceCount) {
     Count total = 0;
     const JoinFold fold = t_.foldOf(west);
-    for (int foldClass = 1; foldClass >= (fold.on ? 0 : 1); --foldClass) {
-      WestCursor cursor{firstSubset(popcount(west & allColumns(t_.northRows()))), foldClass};
-      for (;;) {
-        long listed = listWestHalves(west, fold, cursor);
-        if (listed == 0) break;
-        halves_ += Count(listed);
-        buildPlanes(listed);
-        for (int i = 0; i < sliceCount; ++i)
-          total +=
-              Count(slices[i].weight) * countEastHalves(west, slices[i].middleRow, fold, foldClass);
-        if (listed < tuning_.chunk) break;
+    const uint64_t first = firstSubset(popcount(west & allColumns(t_.northRows())));
+    WestCursor above{first, 1}, equal{first, 0};
+    // Slices whose middle queens stand north, listed first, share the south
+    // quarters' products.
+    int shared = 0;
+    while (shared < sliceCount && slices[shared].middleRow < t_.northRows()) ++shared;
+    bool aboveLeft = true, equalLeft = fold.on;
+    while (aboveLeft || equalLeft) {
+      westReach_ = 0;
+      const long aboveEnd = aboveLeft ? listWestHalves(west, fold, above, 0) : 0;
+      aboveLeft = aboveEnd == tuning_.chunk;
+      const long equalStart = (aboveEnd + kBlockBits - 1) / kBlockBits * kBlockBits;
+      long listed = aboveEnd;
+      if (!aboveLeft && equalLeft && equalStart < tuning_.chunk) {
+        listed = listWestHalves(west, fold, equal, equalStart);
+        equalLeft = listed == tuning_.chunk;
+        if (listed == equalStart) listed = aboveEnd;  // none
       }
+      if (listed == 0) break;
+      halves_ += Count(aboveEnd + std::max(0L, listed - equalStart));
+      buildPlanes(listed, aboveEnd, equalStart);
+      equalBlock_ = listed > aboveEnd ? int(equalStart / kBlockBits) : blocks_;
+      if (shared) total += countEastHalves(west, slices, shared, fold);
+      for (int i = shared; i < sliceCount; ++i) total += countEastHalves(west, slices + i, 1, fold);
     }
     return total;
   }
@@ -1778,12 +1791,11 @@ class JoinCounter {
   // north quarters' columns from the cursor; moves it past them; returns
   // where they end. A full chunk walks the rest of its group of north
   // columns, which keeps the inner loop plain.
-  [[gnu::always_inline]] long listWestHalves(Mask west, JoinFold fold, WestCursor& at) {
+  [[gnu::always_inline]] long listWestHalves(Mask west, JoinFold fold, WestCursor& at,
+                                             long listed) {
     const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
     const Mask northRows = west & allColumns(t_.northRows()), southRows = west >> t_.northRows();
     const Mask columns = allColumns(t_.westColumns());
-    long listed = 0;
-    westReach_ = 0;
     for (; at.northColumns <= columns; at.northColumns = nextSubset(at.northColumns)) {
       const Mask northColumns = Mask(at.northColumns);
       if (t_.westClass(fold, northColumns) != at.foldClass) continue;
@@ -1798,9 +1810,9 @@ class JoinCounter {
         for (const auto* s = south; s != southEnd; ++s) {
           Diagonals bottom = southWest.diagonals(*s);
           if (top.meets(bottom) || index++ < skip || listed == tuning_.chunk) continue;
-          uint64_t pattern = t_.pattern(top.with(bottom));
-          patterns_[listed++] = pattern;
-          westReach_ |= pattern;
+          const Diagonals half = top.with(bottom);
+          patterns_[listed++] = t_.pattern(half);
+          westReach_ |= patterns_[listed - 1];
         }
       }
       at.taken = skip + (listed - listedBefore);
@@ -1813,11 +1825,11 @@ class JoinCounter {
   // planes_[block][d]: bit i says west half kBlockBits * block + i avoids
   // diagonal d (bit d of the pattern); the last plane says the half exists.
   // Entry v of byte k's table: the AND of the planes of v's diagonals (8k to
-  // 8k + 7), and for k = 0 of the last; it is the entry without v's lowest
-  // bit, ANDed with its plane. A product is then the AND of an entry per byte
-  // (5 at 19x19), not of a plane per diagonal (8): 0.9 of the time.
+  // 8k + 7) and of the last; it is the entry without v's lowest bit, ANDed
+  // with its plane. A product is then the AND of an entry per byte (5 at
+  // 19x19), not of a plane per diagonal (8).
   Block* entry(int k, int value) const { return tables_ + (256 * k + value) * blocks_; }
-  [[gnu::always_inline]] void buildPlanes(long listed) {
+  [[gnu::always_inline]] void buildPlanes(long listed, long gapStart, long gapEnd) {
     blocks_ = int((listed + kBlockBits - 1) / kBlockBits);
     const int validPlane = planeCount_ - 1;
     for (int block = 0; block < blocks_; ++block) {
@@ -1826,6 +1838,7 @@ class JoinCounter {
       planes[validPlane] = Block{};
     }
     for (long i = 0; i < listed; ++i) {
+      if (i == gapStart) i = gapEnd;  // no halves there
       Block* planes = planes_ + (i / kBlockBits) * planeCount_;
       const int lane = int(i / 64 % kLanes);
       const uint64_t bit = uint64_t{1} << (i % 64);
@@ -1833,8 +1846,7 @@ class JoinCounter {
       for (uint64_t p = patterns_[i]; p; p &= p - 1) planes[__builtin_ctzll(p)][lane] &= ~bit;
     }
     for (int k = 0; k < bytes_; ++k) {
-      for (int b = 0; b < blocks_; ++b)
-        entry(k, 0)[b] = k ? ~Block{} : planes_[b * planeCount_ + validPlane];
+      for (int b = 0; b < blocks_; ++b) entry(k, 0)[b] = planes_[b * planeCount_ + validPlane];
       for (int v = 1; v < 1 << std::min(8, validPlane - 8 * k); ++v)
         for (int b = 0; b < blocks_; ++b)
           entry(k, v)[b] =
@@ -1842,92 +1854,125 @@ class JoinCounter {
     }
   }
 
-  // The AND of the entries of a pattern's bytes: the west halves it fits.
-  // Diagonals no west half takes are left out: entry 0 is hot in cache.
+  // The AND of the entries of d's pattern bytes from `first`: the west halves
+  // it fits, as loads, then ANDs in registers (0.9 of the time of an AND
+  // into `out` per byte). A south east quarter takes no sum below north_,
+  // so it starts at byte north_ / 8: 4 entries, not 5, at 19x19. Diagonals
+  // no west half takes are left out: entry 0 is hot in cache.
   template <int kBlocks>
-  [[gnu::always_inline]] void product(uint64_t pattern, Block* out) const {
-    const int blocks = kBlocks ? kBlocks : blocks_;
-    pattern &= westReach_;
-    for (int b = 0; b < blocks; ++b) out[b] = entry(0, pattern & 255)[b];
-    for (int k = 1; k < bytes_; ++k)
-      for (int b = 0; b < blocks; ++b) out[b] &= entry(k, pattern >> 8 * k & 255)[b];
+  [[gnu::always_inline]] void product(Diagonals d, int first, Block* out) const {
+    const int blocks = kBlocks ? kBlocks : blocks_, count = bytes_ - first;
+    const uint64_t pattern = (t_.pattern(d) & westReach_) >> 8 * first;
+    if (kBlocks) {  // few blocks: AND straight into registers
+      Block fits[kBlocks ? kBlocks : 1];
+      for (int b = 0; b < kBlocks; ++b) fits[b] = entry(first, pattern & 255)[b];
+      for (int k = 1; k < count; ++k)
+        for (int b = 0; b < kBlocks; ++b) fits[b] &= entry(first + k, pattern >> 8 * k & 255)[b];
+      for (int b = 0; b < kBlocks; ++b) out[b] = fits[b];
+      return;
+    }
+    const Block* in[8] = {entry(first, pattern & 255)};
+    for (int k = 1; k < count; ++k) in[k] = entry(first + k, pattern >> 8 * k & 255);
+    for (int b = 0; b < blocks; ++b) {
+      Block fits = in[0][b];
+      for (int k = 1; k < count; ++k) fits &= in[k][b];
+      out[b] = fits;
+    }
   }
 
-  [[gnu::always_inline]] Count countEastHalves(Mask west, int middleRow, JoinFold fold,
-                                               int westClass) {
-    // One and two blocks, the common small sizes, with their loops unrolled.
-    return blocks_ == 1   ? countEastHalvesIn<1>(west, middleRow, fold, westClass)
-           : blocks_ == 2 ? countEastHalvesIn<2>(west, middleRow, fold, westClass)
-                          : countEastHalvesIn<0>(west, middleRow, fold, westClass);
+  [[gnu::always_inline]] Count countEastHalves(Mask west, const Slice* slices, int sliceCount,
+                                               JoinFold fold) {
+    // One and two blocks of halves of one class, the common small sizes,
+    // with their loops unrolled.
+    const int blocks = equalBlock_ == blocks_ ? blocks_ : 0;
+    return blocks == 1   ? countEastHalvesIn<1>(west, slices, sliceCount, fold)
+           : blocks == 2 ? countEastHalvesIn<2>(west, slices, sliceCount, fold)
+                         : countEastHalvesIn<0>(west, slices, sliceCount, fold);
   }
 
   // The pairs of this chunk's west halves with the east halves of the other
   // rows (and the middle queen, if any) that share no diagonal, weighted by
-  // the fold: 2 when both sides are above phi(W), 1 when one is equal, and
-  // none when the east side is below.
+  // the fold: 2 when both sides are above phi(W), 1 when one is equal, none
+  // when the east side is below. The slices share their south rows.
   template <int kBlocks>
-  [[gnu::always_inline]] Count countEastHalvesIn(Mask west, int middleRow, JoinFold fold,
-                                                 int westClass) {
-    const int blocks = kBlocks ? kBlocks : blocks_;
+  [[gnu::always_inline]] Count countEastHalvesIn(Mask west, const Slice* slices, int sliceCount,
+                                                 JoinFold fold) {
+    const int blocks = kBlocks ? kBlocks : blocks_, north = t_.northRows();
     const QuarterTable &northEast = t_.quarter(false, true), &southEast = t_.quarter(true, true);
-    Mask east = allColumns(t_.n()) & ~west;
-    Diagonals middle;
-    if (middleRow >= 0) {
-      east &= ~(Mask{1} << middleRow);
-      middle = diagonalsOf(t_.n(), middleRow, t_.westColumns());
+    const Mask east = allColumns(t_.n()) & ~west, columns = allColumns(t_.eastColumns());
+    // A middle queen goes into the products of its side's quarters.
+    Diagonals northMiddles[kJoinMaxN], southMiddle;
+    Mask northRows[kJoinMaxN], southRows = east >> north;
+    for (int i = 0; i < sliceCount; ++i) {
+      const int row = slices[i].middleRow;
+      const Mask middleRow = row >= 0 ? Mask{1} << row : 0;
+      (row >= north ? southMiddle : northMiddles[i]) =
+          row >= 0 ? diagonalsOf(t_.n(), row, t_.westColumns()) : Diagonals{};
+      northRows[i] = east & allColumns(north) & ~middleRow;
+      southRows &= ~(middleRow >> north);
     }
-    const Mask northRows = east & allColumns(t_.northRows()), southRows = east >> t_.northRows();
-    const Mask columns = allColumns(t_.eastColumns());
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
     int fits[kSouthGroup];
     Count total = 0;
-    for (uint64_t northColumns = firstSubset(popcount(northRows)); northColumns <= columns;
+    for (uint64_t northColumns = firstSubset(popcount(northRows[0])); northColumns <= columns;
          northColumns = nextSubset(northColumns)) {
       const int eastClass = t_.eastClass(fold, Mask(northColumns));
       if (eastClass < 0) continue;
-      const int weight = fold.on && westClass > 0 && eastClass > 0 ? 2 : 1;
-      const auto *north = northEast.begin(northRows, Mask(northColumns)),
-                 *northEnd = northEast.end(northRows, Mask(northColumns));
+      const int weight = fold.on && eastClass > 0 ? 2 : 1;  // of the west halves above
       const auto *south = southEast.begin(southRows, columns ^ Mask(northColumns)),
                  *southEnd = southEast.end(southRows, columns ^ Mask(northColumns));
-      if (north == northEnd) continue;
-      while (south != southEnd) {
+      const QuarterTable::Entry *norths[kJoinMaxN], *northEnds[kJoinMaxN];
+      bool northern = false;  // whether some slice has north quarters here
+      for (int i = 0; i < sliceCount; ++i) {
+        norths[i] = northEast.begin(northRows[i], Mask(northColumns));
+        northEnds[i] = northEast.end(northRows[i], Mask(northColumns));
+        northern = northern || norths[i] != northEnds[i];
+      }
+      while (northern && south != southEnd) {
         // The next group of south quarters that the middle queen allows.
         int group = 0;
         for (; south != southEnd && group < tuning_.southGroup; ++south) {
           Diagonals bottom = southEast.diagonals(*south);
-          if (bottom.meets(middle)) continue;
-          southDiagonals_[group] = bottom;
-          product<kBlocks>(t_.pattern(bottom), products_ + group * kChunkBlocks);
+          if (bottom.meets(southMiddle)) continue;
+          southDiagonals_[group] = bottom = bottom.with(southMiddle);
+          product<kBlocks>(bottom, t_.northRows() / 8, products_ + group * kChunkBlocks);
           ++group;
         }
-        Block sums = {};
-        for (const auto* entry = north; entry != northEnd; ++entry) {
-          Diagonals top = northEast.diagonals(*entry);
-          if (top.meets(middle)) continue;
-          top = top.with(middle);
-          product<kBlocks>(t_.pattern(top), northProduct);
-          // About half the south quarters fit, so a branch would often guess
-          // wrong: with one or two blocks a clash masks the pair to zero; with
-          // more, those that fit are listed first (each written, kept if so).
-          if (kBlocks) {
-            for (int j = 0; j < group; ++j) {
-              const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
-              for (int b = 0; b < blocks; ++b)
-                Isa::addPopcounts(sums, northProduct[b] & products_[j * kChunkBlocks + b] & fit);
+        for (int i = 0; i < sliceCount; ++i) {
+          Block sums = {}, equalSums = {};  // over the blocks of halves above, and equal
+          for (const auto* entry = norths[i]; entry != northEnds[i]; ++entry) {
+            Diagonals top = northEast.diagonals(*entry);
+            if (top.meets(northMiddles[i])) continue;
+            top = top.with(northMiddles[i]);
+            product<kBlocks>(top, 0, northProduct);
+            // About half the south quarters fit, so a branch would often guess
+            // wrong: with one or two blocks a clash masks the pair to zero;
+            // with more, those that fit are listed first, without a branch.
+            if (kBlocks) {
+              for (int j = 0; j < group; ++j) {
+                const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
+                for (int b = 0; b < blocks; ++b)
+                  Isa::addPopcounts(sums, northProduct[b] & products_[j * kChunkBlocks + b] & fit);
+              }
+              continue;
             }
-            continue;
+            int fitting = 0;
+            for (int j = 0; j < group; ++j) {
+              fits[fitting] = j;
+              fitting += !top.meets(southDiagonals_[j]);
+            }
+            for (int k = 0; k < fitting; ++k) {
+              const Block* south = products_ + fits[k] * kChunkBlocks;
+              for (int b = 0; b < equalBlock_; ++b)
+                Isa::addPopcounts(sums, northProduct[b] & south[b]);
+              for (int b = equalBlock_; b < blocks; ++b)
+                Isa::addPopcounts(equalSums, northProduct[b] & south[b]);
+            }
           }
-          int fitting = 0;
-          for (int j = 0; j < group; ++j) {
-            fits[fitting] = j;
-            fitting += !top.meets(southDiagonals_[j]);
-          }
-          for (int k = 0; k < fitting; ++k)
-            for (int b = 0; b < blocks; ++b)
-              Isa::addPopcounts(sums, northProduct[b] & products_[fits[k] * kChunkBlocks + b]);
+          uint64_t above = 0, equal = 0;
+          for (int lane = 0; lane < kLanes; ++lane) above += sums[lane], equal += equalSums[lane];
+          total += Count(slices[i].weight) * (Count(weight) * above + equal);
         }
-        for (int lane = 0; lane < kLanes; ++lane) total += Count(weight) * sums[lane];
       }
     }
     return total;
@@ -1939,8 +1984,9 @@ class JoinCounter {
   uint64_t* patterns_;
   Diagonals* southDiagonals_;
   int planeCount_, bytes_, blocks_ = 0;
-  uint64_t westReach_ = 0;  // the diagonals some west half of the chunk takes
-  Count halves_ = 0;        // west halves listed, for --stats
+  int equalBlock_ = 0;  // the first block of halves equal to phi(W)
+  uint64_t westReach_;  // the diagonals some west half of the chunk takes
+  Count halves_ = 0;    // west halves listed, for --stats
 };
 
 #ifdef QUEENS_X86
