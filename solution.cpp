@@ -2902,7 +2902,8 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
         return 1;
       }
     } else if (!options.page) {  // the page holds its counts
-      std::fprintf(out, "%s\n", formatCount(count, digits));
+      std::fputs(formatCount(count, digits), out);
+      std::fputc('\n', out);
     }
     if (settings.stats) {
       char shareName[48] = "";
