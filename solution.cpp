@@ -1481,6 +1481,12 @@ struct JoinTuning {
   int southGroup = kSouthGroup;
 };
 inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
+// Per west half, its pattern and a bit in each plane, table entry and
+// product; the south diagonals; room to align.
+inline uint64_t joinScratchBytes(int n) {
+  const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
+  return kJoinChunk * (sizeof(uint64_t) + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
+}
 
 // A way to count the placements with west rows W: the middle column's queen
 // on `middleRow` (-1: none), counted `weight` times (its images).
@@ -1521,7 +1527,7 @@ class JoinTables {
   // A work space for one thread's count (at most `threads` at once).
   char* takeScratch() const {
     int area = nextScratch_.fetch_add(1, std::memory_order_relaxed) % scratchAreas_;
-    return scratch_ + uint64_t(area) * scratchBytes_;
+    return scratch_ + uint64_t(area) * joinScratchBytes(n_);
   }
 
   // The instruction set to count on, asked when building.
@@ -1568,7 +1574,6 @@ class JoinTables {
   }
 
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
-  uint64_t scratchBytes_ = 0;
   bool transposes_ = false;  // even n, kept by a transpose or quarter turn
   int middleColumn_ = -1;    // for odd n on a board the column flip keeps
   Mask middleRows_ = 0;      // the rows where the middle column is free
@@ -1600,12 +1605,7 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
     transposes_ = transposes_ || (n % 2 == 0 && boardHasSymmetry(board, swap));
   const int firstEast = n - east_;
-  // Per west half, its pattern and a bit per plane, table entry and
-  // product; the south diagonals; room to align.
-  const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
-  scratchBytes_ =
-      kJoinChunk * (sizeof(uint64_t) * 8 + bits) / 8 + kSouthGroup * sizeof(Diagonals) + 64;
-  const uint64_t scratch = scratchBytes_ * uint64_t(budget.threads);
+  const uint64_t scratch = joinScratchBytes(n) * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
   scratch_ = static_cast<char*>(std::malloc(scratch));
   scratchAreas_ = budget.threads;
@@ -1810,9 +1810,9 @@ class JoinCounter {
         for (const auto* s = south; s != southEnd; ++s) {
           Diagonals bottom = southWest.diagonals(*s);
           if (top.meets(bottom) || index++ < skip || listed == tuning_.chunk) continue;
-          const Diagonals half = top.with(bottom);
-          patterns_[listed++] = t_.pattern(half);
-          westReach_ |= patterns_[listed - 1];
+          uint64_t pattern = t_.pattern(top.with(bottom));
+          patterns_[listed++] = pattern;
+          westReach_ |= pattern;
         }
       }
       at.taken = skip + (listed - listedBefore);
