@@ -73,15 +73,15 @@ using std::size_t, std::uint8_t, std::uint32_t, std::uint64_t;
 // ===== 1. Board, masks and geometry ========================================
 constexpr int kMaxN = 64;
 // A set of columns (or rows) is a mask: bit c stands for column c. The board
-// keeps 64-bit Rows; a search engine is a template over its Mask, 32 bits
-// up to 32x32 (the judge's, and W1-W7's) and 64 above.
+// keeps 64-bit Rows; an engine is a template over its Mask, 32 bits up to
+// 32x32 (the judge's, and W1-W7's) and 64 above.
 using Row = uint64_t;
 constexpr int kNarrowMaxN = 32;
 // Counts are 128 bits wide: the join counts in groups, and never wraps.
 __extension__ typedef unsigned __int128 Count;
 
 // Divides `count` by a small divisor; returns the remainder. Above 64 bits,
-// in 32-bit pieces by hand: the judge's binary needs no 128-bit library.
+// in 32-bit pieces: the judge's binary needs no 128-bit library.
 inline uint32_t divideCount(Count& count, uint32_t divisor) {
   if (count <= UINT64_MAX) {
     uint64_t small = uint64_t(count);
@@ -102,7 +102,7 @@ inline uint32_t divideCount(Count& count, uint32_t divisor) {
 struct Board {
   int n = 0;
   Row freeSquares[kMaxN] = {};  // bit c of freeSquares[r]: (r, c) is '.' or 'Q'
-  Row queens[kMaxN] = {};       // bit c of queens[r]: (r, c) is 'Q', a queen given in place
+  Row queens[kMaxN] = {};       // bit c of queens[r]: (r, c) is 'Q', a given queen
 };
 
 // n ones; two shifts, so that n = 64 shifts by no more than 63.
@@ -112,7 +112,7 @@ inline Mask allColumns(int n) {
 }
 
 // Counts set bits with no call (the judge's -O2 may not assume popcnt): sum
-// bits in pairs, then nibbles, then add the bytes with one multiply (SWAR).
+// pairs, then nibbles, then the bytes with one multiply (SWAR).
 inline int popcount(uint64_t m) {
   m = m - ((m >> 1) & 0x5555555555555555u);
   m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
@@ -126,10 +126,9 @@ inline Mask lowestBit(Mask m) {
   return m & (Mask{0} - m);
 }
 
-// The diagonals some queens take, as masks over the board: a queen on (r, c)
-// takes bit r + c of `sums` and bit c - r + n - 1 of `differences`, 2n - 1
-// of each, in 64 bits up to 32x32 and 128 above. All engines but the row
-// search use it.
+// The diagonals some queens take: a queen on (r, c) takes bit r + c of
+// `sums` and bit c - r + n - 1 of `differences`, in 64 bits up to 32x32 and
+// 128 above. All engines but the row search use it.
 template <class Wide>
 struct DiagonalsOf {
   Wide sums = 0, differences = 0;
@@ -142,8 +141,8 @@ struct DiagonalsOf {
   DiagonalsOf without(const DiagonalsOf& other) const {
     return {sums & ~other.sums, differences & ~other.differences};
   }
-  // The squares of `row` on these diagonals: (row, c)'s are bit c of sums
-  // >> row and of differences >> (n - 1 - row).
+  // The squares of `row` on these diagonals: (row, c) is bit c of sums >> row
+  // and of differences >> (n - 1 - row).
   Row inRow(int row, int n) const { return Row(sums >> row) | Row(differences >> (n - 1 - row)); }
 };
 using Diagonals = DiagonalsOf<uint64_t>;
@@ -158,7 +157,7 @@ inline DiagonalsOf<Wide> diagonalsOf(int n, int row, int column) {
 }
 
 // The squares of `row` that a queen on (queenRow, queenColumn) attacks: its
-// column, and the columns as far to each side as the rows are apart.
+// column, and those as far to each side as the rows are apart.
 inline Row attackedInRow(int row, int queenRow, int queenColumn) {
   const Row queen = Row{1} << queenColumn;
   const int apart = row > queenRow ? row - queenRow : queenRow - row;
@@ -166,8 +165,7 @@ inline Row attackedInRow(int row, int queenRow, int queenColumn) {
 }
 
 // Puts a queen on (row, column): its row keeps only that square, the other
-// rows lose the squares it attacks. The result's placements are the
-// board's that have this queen.
+// rows lose the squares it attacks.
 inline void pinQueen(Board& board, int row, int column) {
   for (int r = 0; r < board.n; ++r)
     board.freeSquares[r] =
@@ -181,13 +179,12 @@ inline bool hasGivenQueens(const Board& board) {
 }
 
 // Pins every given queen ('Q'), then forgets them: every engine, option and
-// split works on the pinned board unchanged. False if two of them attack
-// each other: then there is no placement.
+// split works on the pinned board unchanged. False if two attack each other.
 bool pinGivenQueens(Board& board) {
   for (int r = 0; r < board.n; ++r) {
     for (Row left = board.queens[r]; left; left &= left - 1) {
       int column = indexOfLowestBit(left);
-      if (!(board.freeSquares[r] >> column & 1)) return false;  // a queen pinned before attacks it
+      if (!(board.freeSquares[r] >> column & 1)) return false;  // a queen pinned attacks it
       pinQueen(board, r, column);
     }
     board.queens[r] = 0;
@@ -196,8 +193,8 @@ bool pinGivenQueens(Board& board) {
 }
 
 // The 8 symmetries of the square: the value's bits choose three steps, in
-// this order: transpose (swap row and column), flip the rows (row r becomes
-// n - 1 - r), flip the columns.
+// order: transpose (swap row and column), flip the rows (r becomes n - 1 -
+// r), flip the columns.
 enum Symmetry {
   kIdentity = 0,
   kFlipColumns = 1,
@@ -239,8 +236,7 @@ bool boardHasSymmetry(const Board& board, Symmetry symmetry) {
   return true;
 }
 
-// The symmetries that keep the board, the identity first (as in every list
-// of them here); returns how many.
+// The symmetries that keep the board, the identity first; how many.
 int boardSymmetries(const Board& board, Symmetry (&symmetries)[kSymmetries]) {
   int count = 0;
   for (int s = kIdentity; s < kSymmetries; ++s)
@@ -248,14 +244,13 @@ int boardSymmetries(const Board& board, Symmetry (&symmetries)[kSymmetries]) {
   return count;
 }
 
-// What the CPU runs beyond baseline x86-64, asked once, when needed (CPUID
-// costs 3 us in a virtual machine; __builtin_cpu_supports asks at start).
+// What the CPU runs beyond x86-64, asked once, when needed (CPUID costs 3 us
+// in a virtual machine; __builtin_cpu_supports asks at start).
 struct CpuFeatures {
   bool popcnt, avx2, avx512;  // avx512: AVX-512F with VPOPCNTDQ
 };
 #ifdef QUEENS_X86
-// XCR0: the registers the system saves on a context switch, bits 1-2 YMM's,
-// bits 5-7 ZMM's (AVX-512).
+// XCR0: the registers the system saves, bits 1-2 YMM's, 5-7 ZMM's (AVX-512).
 constexpr unsigned kXcr0YmmState = 0x06, kXcr0ZmmState = 0xE6;
 inline CpuFeatures askCpu() {
   CpuFeatures has{false, false, false};
@@ -275,8 +270,8 @@ inline CpuFeatures askCpu() {
 #else
 inline CpuFeatures askCpu() { return {true, false, false}; }  // popcount is native elsewhere
 #endif
-// Plain statics need no thread-safe guard, so no libstdc++: only the main
-// thread asks, before any thread starts.
+// Plain statics need no thread-safe guard (libstdc++): the main thread asks
+// before any other starts.
 inline const CpuFeatures& cpu() {
   static bool asked = false;
   static CpuFeatures features{};
@@ -287,8 +282,7 @@ inline const CpuFeatures& cpu() {
 // ===== 2. The reader =======================================================
 // Reads boards from a file descriptor, one at a time, in O(1) memory; on bad
 // input, stops at the first offending byte and explains it in error(). It
-// flushes `out` before a read that may wait (a terminal's line), so the
-// counts so far are seen at once.
+// flushes `out` before a read that may wait (a terminal's line).
 class BoardReader {
  public:
   BoardReader(int in, std::FILE* out) : in_(in) {
@@ -306,8 +300,7 @@ class BoardReader {
     long firstLine = line_;
     board.n = readRow(kMaxN, board.freeSquares[0], board.queens[0]);
     if (board.n < 0) return false;
-    // A board's rows stand on consecutive lines: a blank line or the end
-    // before the last one cuts it short.
+    // A board's rows stand on consecutive lines: a blank line or the end cuts it short.
     for (int r = 1; r < board.n; ++r) {
       int ch = peek();
       if (ch == '\n') advance(), ch = peek();
@@ -357,7 +350,7 @@ class BoardReader {
 
   // Reads one row, a run of '.', '*' and 'Q' then its line's end, into masks
   // of its free squares and given queens. Returns its length, or -1 after an
-  // error, as soon as it passes maxLength.
+  // error (as soon as it passes maxLength).
   int readRow(int maxLength, Row& freeSquares, Row& queens) {
     freeSquares = queens = 0;
     int length = 0;
@@ -408,8 +401,7 @@ class BoardReader {
   int in_;
   std::FILE* flushBeforeRead_;  // null: reads do not wait
   bool ended_ = false;          // the input ended, or could not be read
-  // One 4 KiB page: a single board touches all the memory a million do, and
-  // reading is no slower (bench/README.md).
+  // One 4 KiB page: a board touches all a million do, as fast (bench/README.md).
   unsigned char buffer_[1 << 12];
   size_t position_ = 0, length_ = 0;
   long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes
@@ -426,15 +418,14 @@ class BoardReader {
 // so that mask shifts right, and the other left. A row's open squares are
 // one AND away; the last row's count is how many.
 //
-// Each step is reported to an observer. Counting uses one that ignores them
-// (the compiler removes the calls); --stats, --list, --trace and the units
-// of work (section 6) observe the same search:
+// Each step is reported to an observer; counting uses one that ignores them
+// (the compiler removes the calls), --stats, --list, --trace and the units
+// of work (section 6) others:
 //   kSeesEveryPlacement: it needs each queen of the last row;
 //   enter(row): a call of the search; false skips the subtree (a unit that
 //     another thread or share counts);
 //   place(row, column): a queen goes on (row, column);
-//   deadEnd(row): the row has no open square: back up;
-//   exhausted(row): every open square of the row was tried: back up;
+//   deadEnd(row), exhausted(row): no open square, or none left: back up;
 //   placement(): every row has its queen;
 //   stopped(): true to abandon the search (its output cannot be written).
 struct SilentObserver {
@@ -525,8 +516,8 @@ Count searchBoard(const Board& board, Observer& observer) {
 // ===== 4. Small boards =====================================================
 // N <= 8: a board fits in 64 bits (bit r * N + c). The empty board's
 // placements are listed once; a board's count is how many miss its
-// reserved squares: at most 92 ANDs. The list costs a few searches, so the
-// first board of each size (the judge's) is searched; the second lists.
+// reserved squares: at most 92 ANDs. The first board of each size (the
+// judge's) is searched, as listing costs a few searches; the second lists.
 constexpr int kFilterMaxN = 8;
 constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
 
@@ -600,8 +591,7 @@ inline char squareOf(const Board& board, int r, int c) {
 }
 
 // --list: draws each placement, the board as read with 'Q' on the queens,
-// then an empty line: valid input, whose count is 1. Stops the search once
-// the output fails.
+// then an empty line (valid input, whose count is 1), until output fails.
 class PlacementPrinter : public PlacementObserver {
  public:
   PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
@@ -633,7 +623,7 @@ class PlacementPrinter : public PlacementObserver {
 };
 
 // --list --unique: prints a placement unless a symmetry of the board maps it
-// onto one whose columns, row by row, come earlier.
+// onto one whose columns come earlier.
 class ClassPrinter : public PlacementPrinter {
  public:
   ClassPrinter(const Board& board, std::FILE* out)
@@ -656,8 +646,7 @@ class ClassPrinter : public PlacementPrinter {
 };
 
 // --trace: the row search as a textbook's dry run, a line per step indented
-// two spaces a row, rows and columns from 1: each queen placed, each row out
-// of open squares, and each placement drawn.
+// two spaces a row, rows and columns from 1, and each placement drawn.
 class SearchTracer : public PlacementPrinter {
  public:
   using PlacementPrinter::PlacementPrinter;
@@ -690,8 +679,7 @@ struct Report {
   uint64_t numbering = 0;  // its units' numbering, for a share's plan (0: whole)
 };
 
-// --list and --trace: the row search on the pinned board, drawn as read;
-// returns how many placements it drew.
+// --list and --trace: the row search on the pinned board, drawn as read.
 template <class Printer>
 [[gnu::nothrow]] Count showSearch(const Board& board, std::FILE* out, Report& report) {
   Board pinned = board;
@@ -707,7 +695,7 @@ template <class Printer>
 
 // --trace=html: kPageHead; for each board, the board as read, its text trace
 // and its count in a script element; then kPageTail, whose script replays
-// those lines and never searches. It names no URL.
+// them. It names no URL.
 constexpr const char* kPageHead = R"page(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>queens: the search</title><style>
 body{font-family:sans-serif}
@@ -828,7 +816,7 @@ fromAddress();
 // A longer trace is refused (the empty 10x10 board's 78,318 lines: 3.3 MB).
 constexpr long kMostPageLines = 100000;
 
-// Counts a trace's lines; stops past kMostPageLines.
+// Counts a trace's lines, up to past kMostPageLines.
 struct TraceLineCounter : PlacementObserver {
   explicit TraceLineCounter(int n) : n(n) {}
   void place(int, int) { ++lines; }
@@ -840,8 +828,8 @@ struct TraceLineCounter : PlacementObserver {
   long lines = 0;
 };
 
-// Adds one board to the page (the first after kPageHead) and sets `count`;
-// false, writing nothing, if its trace is too long.
+// Adds one board to the page and sets `count`; false, writing nothing, if
+// its trace is too long.
 [[gnu::nothrow]] bool addToPage(const Board& board, bool first, std::FILE* out, Report& report,
                                 Count& count) {
   Board pinned = board;
@@ -863,30 +851,28 @@ struct TraceLineCounter : PlacementObserver {
 // ===== 6. Units of work ====================================================
 // For --threads, --part and the progress line. A search tree is cut at a
 // fixed depth (queens placed); each node there is a unit, numbered in the
-// search's order, the same on every machine. Every thread walks the top of
-// the tree and counts the units it claims: --part=K/M keeps unit i if i % M
-// == K - 1 (neighbours, which cost alike, go to different shares), and a
-// share's threads claim them one at a time, so they finish together.
-// Every engine reaches depth N - 1 before it counts.
+// search's order on every machine. Every thread walks the top of the tree
+// and counts the units it claims: --part=K/M keeps unit i if i % M == K - 1
+// (neighbours, which cost alike, go to different shares), and a share's
+// threads claim them one at a time, so they finish together.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
 };
 
 class SharedUnits;  // the threads' common state, below with the threads
 
-// One thread's walk over the top of a search tree: the engines call enter()
-// above the split depth, and claim() on it.
+// One thread's walk over the top of a search tree: engines call enter()
+// above the split depth, claim() on it.
 class UnitWalk {
  public:
-  // Counts the board whole, unless it visits `most` nodes: then it gives up
-  // (the board is worth splitting).
+  // Counts the board whole, unless it visits `most` nodes: then it gives up.
   static UnitWalk probe(long most) {
     UnitWalk walk(kMaxN, Share{}, nullptr, true);  // no node is that deep
     walk.mostTopNodes_ = most;
     return walk;
   }
-  // Counts nothing: measures how many units `depth` gives, unless the walk
-  // above it visits `most` nodes.
+  // Counts nothing: how many units `depth` gives, unless the walk above it
+  // visits `most` nodes.
   static UnitWalk measure(int depth, long most) {
     UnitWalk walk(depth, Share{}, nullptr, false);
     walk.mostTopNodes_ = most;
@@ -897,13 +883,12 @@ class UnitWalk {
       : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop) {}
 
   int depth() const { return depth_; }
-  // Whether it reports the nodes above the split depth to --stats (every
-  // thread walks them; one counts them).
+  // Whether it reports the nodes above the split depth (one thread does).
   bool reportsTop() const { return reportsTop_; }
   long unitsSeen() const { return seen_; }
   bool gaveUp() const { return gaveUp_; }
 
-  // Whether to search below a node above the split depth: not if it gave up.
+  // Whether to search below a node above the split depth.
   bool enter() {
     gaveUp_ = gaveUp_ || ++topNodes_ >= mostTopNodes_;
     return !gaveUp_;
@@ -918,15 +903,15 @@ class UnitWalk {
   Share share_;
   SharedUnits* shared_;  // null: claims nothing
   bool reportsTop_;
-  long seen_ = 0;          // units met so far, of every share
-  long claimed_ = -1;      // the unit of this share that this walk holds, or -1
-  bool counting_ = false;  // a claimed unit is being counted
+  long seen_ = 0;                                // units met, of every share
+  long claimed_ = -1;                            // the unit of this share this walk holds, or -1
+  bool counting_ = false;                        // a claimed unit is being counted
   long topNodes_ = 0, mostTopNodes_ = LONG_MAX;  // nodes above the split depth
   bool gaveUp_ = false;
 };
 
 // The row search split: every thread walks the tree above the split depth,
-// claims units at it, and counts below a claimed one as Below does.
+// claims units at it, and counts below them as Below does.
 template <class Below>
 struct UnitObserver : Below {
   explicit UnitObserver(UnitWalk* units) : units(units) {}
@@ -962,9 +947,9 @@ Count countRowUnits(const Board& board, Job& job) {
 // When auto picks it: from 10x10 up (13x13 with symmetry), unless the join
 // wins: 0.91 of the row search's time on the empty 10x10 board, 0.74 on the
 // empty 13x13 with four border queens pinned, far less on large blocked
-// boards (bench/README.md, W8). It counts on popcnt (20% fewer
-// instructions), which the judge's -O2 may not assume: only these functions
-// use it, and choosePlan checks the CPU.
+// boards (W8). It counts on popcnt (20% fewer instructions), which the
+// judge's -O2 may not assume: only these functions use it, and choosePlan
+// checks the CPU.
 #ifdef QUEENS_X86
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
 #else
@@ -974,8 +959,8 @@ Count countRowUnits(const Board& board, Job& job) {
 template <class Mask>
 class Propagation {
  public:
-  // Rows are kept in "slots" from the middle outwards: scanning slots in
-  // order meets the most central row of a tie first.
+  // Rows are kept in "slots" from the middle outwards: a scan meets the most
+  // central row of a tie first.
   Propagation(const Board& board, const Job& job)
       : n_(board.n), units_(job.units), countsNodes_(job.countsNodes) {
     for (int slot = 0, up = (n_ - 1) / 2, down = up + 1; slot < n_; ++slot) {
@@ -996,7 +981,7 @@ class Propagation {
 
  private:
   // The placements of the rows in slotsLeft, given the queens' columns and
-  // diagonals, as masks: a struct would go through memory (12% more time).
+  // diagonals as masks (a struct would go through memory: 12% more time).
   using Diagonals = DiagonalsFor<Mask>;
   using Wide = decltype(Diagonals::sums);
   static constexpr int kWidth = 8 * sizeof(Mask);
@@ -1097,7 +1082,7 @@ Count countPropagating(const Board& board, Job& job) {
 // and pinning costs propagation 1.8 times its time (symmetric 48x48).
 constexpr int kSymmetryMinN = 11, kSymmetryMaxN = kNarrowMaxN;
 
-// The border queens as squares r * n + c, sorted, a corner queen once and
+// The border queens as squares r * n + c, sorted, a corner queen once,
 // padded with n * n: equal sets compare equal.
 using BorderSet = std::array<int, 4>;
 
@@ -1112,7 +1097,7 @@ BorderSet borderSet(int n, const Square* queens) {
 }
 
 // Whether the four border queens can all stand: on free squares, each pair
-// the same corner queen or not attacking each other.
+// one corner queen or not attacking.
 bool borderFits(const Board& board, const Square* queens) {
   for (int i = 0; i < 4; ++i) {
     if (!isFree(board, queens[i])) return false;
@@ -1128,8 +1113,7 @@ bool borderFits(const Board& board, const Square* queens) {
 using Engine = Count (*)(const Board&, Job&);
 
 // The classes of border queens under a list of symmetries, each by its
-// smallest member and weighted by its size, listed once per board (a split
-// board is walked several times), on the heap.
+// smallest member and weighted by its size, listed once per board.
 class BorderClasses {
  public:
   BorderClasses() = default;
@@ -1138,8 +1122,7 @@ class BorderClasses {
   ~BorderClasses() { std::free(classes_); }
 
   // Lists the classes; false if memory ran out. Needs n >= 2. Room for every
-  // choice of the four queens (5 MiB at 32x32) is reserved; only the pages
-  // it fills are in memory.
+  // choice of the four queens (5 MiB at 32x32) is reserved, not touched.
   bool list(const Board& board, const Symmetry* symmetries, int symmetryCount) {
     const int n = board.n;
     classes_ = static_cast<BorderClass*>(std::malloc(sizeof(BorderClass) * n * n * n * n));
@@ -1175,8 +1158,8 @@ class BorderClasses {
   }
 
  private:
-  // The top and bottom queens' columns, the left and right ones' rows, and
-  // the class size: 5 bytes a class.
+  // The top and bottom queens' columns, the left and right ones' rows, the
+  // class size.
   struct BorderClass {
     uint8_t top, bottom, left, right, size;
   };
@@ -1201,9 +1184,8 @@ class BorderClasses {
 
 // Placements up to symmetry (--unique). By Burnside's lemma, the number of
 // classes is the mean, over the board's symmetries, of the placements each
-// keeps. The identity keeps them all; another keeps few, found by a small
-// search in which each queen brings its orbit (its images under the
-// symmetry), so what it grows is symmetric.
+// keeps. The identity keeps them all; another keeps few, found by a search
+// in which each queen brings its orbit (its images under the symmetry).
 class SymmetricPlacements {
  public:
   // `board` has its given queens pinned, and the symmetry maps it onto itself.
@@ -1277,41 +1259,40 @@ class SymmetricPlacements {
 // The join (--method=join) counts placements in groups, without visiting
 // each (the README's "How it works" draws it). Cut the board into NW, NE,
 // SW, SE quarters, w columns and h rows to the west and north. Call W the
-// rows of the w queens in the west columns. For one W, a placement is a
-// west half (a queen in each row of W, west) and an east half (the other
-// rows, east) that share no diagonal; a half is a north and a south quarter
-// that fit, from tables of each quarter's partial placements (QuarterTable).
+// rows of the w west queens. For one W, a placement is a west half (a queen
+// in each row of W, west) and an east half (the other rows, east) that
+// share no diagonal; a half is a north and a south quarter that fit, from
+// tables of each quarter's partial placements (QuarterTable).
 //
 // Pairs are counted a block at a time (JoinCounter): for one W, bit i of the
 // plane of diagonal d says west half i avoids d. The west halves that fit an
-// east half are the AND of its north quarter's product (the AND of its
-// diagonals' planes) and its south quarter's: a pair of quarters that fit
-// costs an AND and a popcount. Only the 2n - 2 diagonals through the line
-// between the halves matter: a half's pattern.
+// east half are the AND of its north and south quarters' products (ANDs of
+// their diagonals' planes): a pair that fits costs an AND and a popcount.
+// Only the 2n - 2 diagonals through the line between the halves matter.
 //
-// Symmetry: the row flip maps W onto reverse(W), and the column flip swaps
-// west and east (odd n: the middle column's queen is placed first, on each
-// of its rows). On even n, a transpose or a quarter turn maps W onto N, the
-// north queens' columns: with phi(X) = min(x, ~x, reversed y, ~reversed y)
-// for X's north (west) part x and south (east) part y, placements with
-// phi(W) < phi(N) count twice, those with phi(W) = phi(N) once (JoinFold):
-// up to 8 times less work on the empty board.
+// Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
+// and east (odd n: the middle column's and middle row's queens stand
+// apart). A transpose or a quarter turn maps W onto N, the north queens'
+// columns; even n: with phi(X) = min(x, ~x, reversed y, ~reversed y) for
+// X's north (west) part x and south (east) part y, placements with phi(W) <
+// phi(N) count twice, equal once (JoinFold); odd n: the same with the
+// middle queens' rows and columns r, by min(r, n - 1 - r). Up to 8 times
+// less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
 // reserved (20% from 16x16), and AVX2 or AVX-512: there it takes 0.04 to
 // 0.75 of propagation's time, more above those densities.
 //
-// Memory: the tables (8 bytes an entry, 4 a group of rows and columns), one
-// per quarter that no flip maps another onto (one on the empty board), and
-// 5-9 MiB a thread, within --memory, or the board is searched. Above 32x32
-// they never fit (a quarter of the empty 22x22 takes 0.5 GiB): the join is
-// on 32-bit masks.
+// Memory: the tables (8 bytes an entry, 4 a group), one per quarter that no
+// flip maps another onto (one on the empty board), and 5-9 MiB a thread,
+// within --memory, or the board is searched. Above 32x32 they never fit (a
+// quarter of the empty 22x22 takes 0.5 GiB): the join is on 32-bit masks.
 constexpr int kJoinMaxN = kNarrowMaxN;
 using Mask = uint32_t;
 
 // The next larger number with as many bits set (Gosper's hack): adding the
 // lowest set bit carries through the lowest run of ones; those cleared,
-// less one, go back to the bottom. After the empty set: none.
+// less one, go back to the bottom.
 inline uint64_t nextSubset(uint64_t subset) {
   if (subset == 0) return ~uint64_t{0};
   uint64_t lowest = subset & (0 - subset), carried = subset + lowest;
@@ -1319,8 +1300,8 @@ inline uint64_t nextSubset(uint64_t subset) {
 }
 inline uint64_t firstSubset(int size) { return (uint64_t{1} << size) - 1; }
 
-// What the join may allocate by default (--memory): the empty 22x22 board's
-// tables fit, leaving most of a laptop's memory.
+// What the join may allocate by default (--memory): the empty 22x22 and
+// 23x23 boards' tables fit.
 constexpr uint64_t kDefaultMemoryBudget = uint64_t{1} << 30;
 
 // What the join may allocate, in bytes, and how many threads will share it.
@@ -1343,7 +1324,7 @@ inline Mask reverseRows(Mask rows, int n) {
 // The partial placements of one quarter (rows firstRow.., columns
 // firstColumn..): every set of queens on free squares that do not attack
 // each other, the empty set too, grouped by the rows and columns they use.
-// Diagonals are relative to the quarter's first, in 32 bits (at most 31).
+// Diagonals are relative to the quarter's first, in 32 bits.
 class QuarterTable {
  public:
   struct Entry {
@@ -1351,8 +1332,7 @@ class QuarterTable {
   };
 
   // Counts each group's placements, holding only the groups' index, and
-  // takes their room from `room`; false if they do not fit. fill() lists
-  // them once all quarters fit.
+  // takes their room from `room`; false if they do not fit.
   bool count(const Board& board, int firstRow, int rows, int firstColumn, int columns,
              uint64_t& room) {
     place(board, firstRow, rows, firstColumn, columns);
@@ -1368,8 +1348,8 @@ class QuarterTable {
     room -= entryCount_ * sizeof(Entry);
     return true;
   }
-  // Each group's count becomes its end; listing again writes each entry
-  // below it and moves it down, to the start.
+  // Once all quarters fit: each group's count becomes its end; listing
+  // again writes each entry below it and moves it down, to the start.
   bool fill() {
     if (source_ != this) return true;  // a mirror
     for (uint64_t g = 1; g <= uint64_t{1} << (rows_ + columns_); ++g) start_[g] += start_[g - 1];
@@ -1378,9 +1358,9 @@ class QuarterTable {
     return entries_;
   }
 
-  // Or reads, taking no memory, the entries of `source`, a quarter that a
-  // flip of the board's rows or columns maps onto this one: the row flip
-  // swaps the two kinds of diagonals, the column flip swaps them reversed.
+  // Or reads the entries of `source`, a quarter that a flip maps onto this
+  // one: the row flip swaps the two kinds of diagonals, the column flip
+  // swaps them reversed.
   void mirror(const QuarterTable& source, const Board& board, int firstRow, int firstColumn,
               bool flipRows, bool flipColumns) {
     place(board, firstRow, source.rows_, firstColumn, source.columns_);
@@ -1398,15 +1378,14 @@ class QuarterTable {
     start_ = nullptr, entries_ = nullptr;
   }
 
-  // The entries on exactly these rows and columns of the quarter (bit i: its
-  // i-th).
+  // The entries on exactly these rows and columns (bit i: the quarter's i-th).
   const Entry* begin(Mask rows, Mask columns) const {
     return source_->entries_ + source_->start_[sourceGroup(rows, columns)];
   }
   const Entry* end(Mask rows, Mask columns) const {
     return source_->entries_ + source_->start_[sourceGroup(rows, columns) + 1];
   }
-  Diagonals diagonals(const Entry& entry) const {
+  [[gnu::always_inline]] Diagonals diagonals(const Entry& entry) const {
     Mask sums = entry.*sumsField_, differences = entry.*differencesField_;
     if (flipColumns_) {
       const int width = rows_ + columns_ - 1;  // of each kind
@@ -1469,34 +1448,30 @@ class QuarterTable {
 };
 
 // Each thread's work space: patterns, planes and tables of up to kJoinChunk
-// west halves at a time (more go in chunks), and products of up to
-// kSouthGroup south quarters: 4 KiB each.
+// west halves at a time, and products (4 KiB) of kSouthGroup south quarters.
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
 constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of valid halves
-// The chunk and group sizes: these, but tiny in the fuzzer, so that its
-// boards are cut into many of both.
+// The chunk and group sizes: tiny in the fuzzer, to cut its boards into many.
 struct JoinTuning {
   long chunk = kJoinChunk;
   int southGroup = kSouthGroup;
 };
 inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
-// Per west half, its pattern and a bit in each plane, table entry and
-// product; the south diagonals; room to align.
+// Per west half, its pattern and a bit per plane, table entry and product.
 inline uint64_t joinScratchBytes(int n) {
   const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
   return kJoinChunk * (sizeof(uint64_t) + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
 }
 
-// A way to count the placements with west rows W: the middle column's queen
-// on `middleRow` (-1: none), counted `weight` times (its images).
+// The placements with west rows W and the middle column's queen on
+// `middleRow` (-1: none), counted `weight` times (its images).
 struct Slice {
   int middleRow, weight;
 };
 
-// The transpose's filter for one W: a half counts twice when phi of its
-// north queens' columns is above phi(W), once when equal, and not below
-// (its transpose counts). Off: every half, once.
+// The even transpose's filter for one W: a half counts twice when phi of its
+// north queens' columns is above phi(W), once when equal, not when below.
 struct JoinFold {
   bool on;
   Mask floor;  // phi(W)
@@ -1516,15 +1491,14 @@ class JoinTables {
   JoinTables(const JoinTables&) = delete;
   JoinTables& operator=(const JoinTables&) = delete;
   ~JoinTables() { release(); }
-  // Lists the quarters if they and each thread's work space fit in the
-  // budget; else false, keeping nothing.
+  // Lists the quarters if they and the work spaces fit; else false, keeping nothing.
   bool build(const Board& board, JoinBudget budget);
   void release() {
     for (QuarterTable& quarter : quarters_) quarter.release();
     std::free(scratch_);
     scratch_ = nullptr;
   }
-  // A work space for one thread's count (at most `threads` at once).
+  // A work space for one thread's count.
   char* takeScratch() const {
     int area = nextScratch_.fetch_add(1, std::memory_order_relaxed) % scratchAreas_;
     return scratch_ + uint64_t(area) * joinScratchBytes(n_);
@@ -1536,22 +1510,26 @@ class JoinTables {
   int westColumns() const { return west_; }
   int eastColumns() const { return east_; }
   int northRows() const { return north_; }
+  // Odd n with a middle column: the middle row (north_) too stands apart.
+  int firstSouthRow() const { return north_ + middle_; }
+  bool middle() const { return middle_; }
+  Mask middleRowColumns() const { return middleRowColumns_; }  // east, free
+  // The odd fold's key of a middle queen's row or column x (-1: no fold).
+  int middleKey(int x) const { return transposes_ && n_ % 2 ? std::min(x, n_ - 1 - x) : -1; }
   const QuarterTable& quarter(bool south, bool east) const { return quarters_[2 * south + east]; }
-  // The units of work: the sets W with a slice to count.
+  // The units of work: the sets W with slices.
   long units() const { return units_; }
-  // The bytes of tables and work spaces, for --stats.
+  // The bytes of tables and work spaces.
   uint64_t allocated() const { return allocated_; }
 
-  // The slices of one W that are counted, each for its images under the
-  // flips; how many (0: counted with another W).
+  // The slices of one W to count, each for its images under the flips.
   int slicesOf(Mask west, Slice* slices) const;
 
   // The transpose's filter for W.
   JoinFold foldOf(Mask west) const {
-    return {transposes_, phi(west & allColumns(north_), west >> north_)};
+    return {transposes_ && n_ % 2 == 0, phi(west & allColumns(north_), west >> north_)};
   }
-  // A half's north queens' columns (Y west, Z east) against phi(W): below
-  // (-1), equal (0) or above (1).
+  // A half's north queens' columns (Y west, Z east) against phi(W): -1, 0, 1.
   int westClass(JoinFold fold, Mask y) const { return compare(halfKey(y), fold); }
   int eastClass(JoinFold fold, Mask z) const {
     return compare(halfKey(reverseRows(z, east_)), fold);
@@ -1564,7 +1542,7 @@ class JoinTables {
   }
 
  private:
-  // min(x, ~x) over a half side's bits: the same for a set and its mirror.
+  // min(x, ~x) over a half side's bits: the same for its mirror.
   Mask halfKey(Mask x) const { return std::min(x, x ^ allColumns(west_)); }
   Mask phi(Mask north, Mask south) const {
     return std::min(halfKey(north), halfKey(reverseRows(south, north_)));
@@ -1574,9 +1552,10 @@ class JoinTables {
   }
 
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
-  bool transposes_ = false;  // even n, kept by a transpose or quarter turn
-  int middleColumn_ = -1;    // for odd n on a board the column flip keeps
-  Mask middleRows_ = 0;      // the rows where the middle column is free
+  bool transposes_ = false;  // kept by a transpose or quarter turn
+  Mask middleRowColumns_ = 0;
+  bool middle_ = false;  // odd n, kept by the column flip
+  Mask middleRows_ = 0;  // the rows where the middle column is free
   bool rowFlip_ = false, columnFlip_ = false;
   long units_ = 0;
   uint64_t allocated_ = 0;
@@ -1596,14 +1575,15 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   rowFlip_ = boardHasSymmetry(board, kFlipRows);
   columnFlip_ = boardHasSymmetry(board, kFlipColumns);
   // Odd n: the column flip maps west onto east around a middle column.
-  middleColumn_ = n % 2 == 1 && columnFlip_ ? west_ : -1;
-  east_ = n - west_ - (middleColumn_ >= 0);
+  middle_ = n % 2 == 1 && columnFlip_;
+  east_ = n - west_ - middle_;
+  middleRowColumns_ = middle_ ? Mask(board.freeSquares[north_] >> (n - east_)) : 0;
   middleRows_ = 0;
-  for (int r = 0; r < n && middleColumn_ >= 0; ++r)
-    middleRows_ |= Mask(board.freeSquares[r] >> middleColumn_ & 1) << r;
+  for (int r = 0; r < n && middle_; ++r)
+    middleRows_ |= Mask(board.freeSquares[r] >> west_ & 1) << r;
   transposes_ = false;
   for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
-    transposes_ = transposes_ || (n % 2 == 0 && boardHasSymmetry(board, swap));
+    transposes_ = transposes_ || ((n % 2 == 0 || columnFlip_) && boardHasSymmetry(board, swap));
   const int firstEast = n - east_;
   const uint64_t scratch = joinScratchBytes(n) * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
@@ -1611,19 +1591,18 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   scratchAreas_ = budget.threads;
   nextScratch_ = 0;
   uint64_t room = budget.bytes - scratch;
-  // A quarter that a flip maps another onto reads its entries: on the empty
-  // board, the four are one table.
-  const bool rowMirror = rowFlip_ && n % 2 == 0;
+  // A quarter that a flip maps another onto reads its entries.
+  const bool rowMirror = rowFlip_ && n - firstSouthRow() == north_;
   bool fits = scratch_ != nullptr;
   for (int q = 0; q < 4 && fits; ++q) {
     const bool south = q >= 2, east = q % 2 == 1;
     const bool flipRows = south && rowMirror, flipColumns = east && columnFlip_;
-    const int firstRow = south ? north_ : 0, firstColumn = east ? firstEast : 0;
+    const int firstRow = south ? firstSouthRow() : 0, firstColumn = east ? firstEast : 0;
     if (flipRows || flipColumns)
       quarters_[q].mirror(quarters_[q - 2 * flipRows - flipColumns], board, firstRow, firstColumn,
                           flipRows, flipColumns);
     else
-      fits = quarters_[q].count(board, firstRow, south ? n - north_ : north_, firstColumn,
+      fits = quarters_[q].count(board, firstRow, south ? n - firstSouthRow() : north_, firstColumn,
                                 east ? east_ : west_, room);
   }
   for (QuarterTable& quarter : quarters_) fits = fits && quarter.fill();
@@ -1643,15 +1622,17 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
   const Mask others = allColumns(n_) & ~west;
   const Mask westFlipped = reverseRows(west, n_), othersFlipped = reverseRows(others, n_);
   auto key = [](Mask rows, int middleRow) {  // orders the images of a slice
-    return uint64_t(middleRow + 1) << 32 | rows;
+    return uint64_t(rows) << 8 | (middleRow + 1);
   };
-  const bool middle = middleColumn_ >= 0;
+  // The middle row apart: a W that holds it is counted as its column flip.
+  const Mask middleRowBit = middle_ ? Mask{1} << north_ : 0;
+  if (west & middleRowBit) return 0;
   int count = 0;
-  for (int middleRow = middle ? 0 : -1; middleRow < (middle ? n_ : 0); ++middleRow) {
-    if (middle && !((others & middleRows_) >> middleRow & 1)) continue;
-    const int flippedRow = middle ? n_ - 1 - middleRow : -1;
-    const Mask middleBit = middle ? Mask{1} << middleRow : 0,
-               flippedBit = middle ? Mask{1} << flippedRow : 0;
+  for (int middleRow = middle_ ? 0 : -1; middleRow < (middle_ ? n_ : 0); ++middleRow) {
+    if (middle_ && !((others & middleRows_) >> middleRow & 1)) continue;
+    const int flippedRow = middle_ ? n_ - 1 - middleRow : -1;
+    const Mask middleBit = middle_ ? Mask{1} << middleRow : 0,
+               flippedBit = middle_ ? Mask{1} << flippedRow : 0;
     const uint64_t own = key(west, middleRow);
     uint64_t images[4] = {own};
     int imageCount = 1;
@@ -1662,7 +1643,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
     int distinct = 0;
     bool smallest = true;
     for (int i = 0; i < imageCount; ++i) {
-      smallest = smallest && images[i] >= own;
+      smallest = smallest && (images[i] >= own || (images[i] >> 8 & middleRowBit));
       distinct += std::find(images, images + i, images[i]) == images + i;
     }
     if (smallest) slices[count++] = {middleRow, distinct};  // else counted with a smaller image
@@ -1671,8 +1652,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
 }
 
 // The pair count's instructions, chosen at run time (the judge's -O2 may
-// assume none): AND and popcount over blocks of 512 bits with AVX-512, 256
-// with AVX2, else 128.
+// assume none): blocks of 512 bits with AVX-512, 256 with AVX2, else 128.
 #ifdef QUEENS_X86
 #define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
 #define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
@@ -1706,8 +1686,8 @@ struct Portable {
   }
 };
 
-// One thread's count of the units it claims, on the instruction set Isa,
-// inlined into Isa's entry point, compiled for it.
+// One thread's count of the units it claims, inlined into the entry point
+// compiled for the instruction set Isa.
 template <class Isa>
 class JoinCounter {
   using Block = typename Isa::Block;
@@ -1746,23 +1726,21 @@ class JoinCounter {
 
  private:
   // Where the listing of one W's west halves of one class stands: the north
-  // quarter's columns, and how many halves with them earlier chunks took.
+  // quarter's columns, and how many of their halves earlier chunks took.
   struct WestCursor {
     uint64_t northColumns;
     int foldClass;
     long taken = 0;
   };
 
-  // The placements with west rows W, a chunk of west halves at a time: with a
-  // fold, those whose north columns are above phi(W), then those equal,
-  // from the next block of the last chunk above if it has room.
+  // The placements with west rows W, a chunk of west halves at a time: with
+  // the even fold, those above phi(W), then those equal, from the next block.
   [[gnu::always_inline]] Count countUnit(Mask west, const Slice* slices, int sliceCount) {
     Count total = 0;
     const JoinFold fold = t_.foldOf(west);
     const uint64_t first = firstSubset(popcount(west & allColumns(t_.northRows())));
     WestCursor above{first, 1}, equal{first, 0};
-    // Slices whose middle queens stand north, listed first, share the south
-    // quarters' products.
+    // Slices whose middle queens stand north, listed first, share south products.
     int shared = 0;
     while (shared < sliceCount && slices[shared].middleRow < t_.northRows()) ++shared;
     bool aboveLeft = true, equalLeft = fold.on;
@@ -1788,13 +1766,13 @@ class JoinCounter {
   }
 
   // Lists the next west halves' patterns from `listed` up to a chunk, by the
-  // north quarters' columns from the cursor; moves it past them; returns
-  // where they end. A full chunk walks the rest of its group of north
-  // columns, which keeps the inner loop plain.
+  // north quarters' columns from the cursor, moved past them; returns where
+  // they end. A full chunk walks the rest of its group (a plain inner loop).
   [[gnu::always_inline]] long listWestHalves(Mask west, JoinFold fold, WestCursor& at,
                                              long listed) {
     const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
-    const Mask northRows = west & allColumns(t_.northRows()), southRows = west >> t_.northRows();
+    const Mask northRows = west & allColumns(t_.northRows()),
+               southRows = west >> t_.firstSouthRow();
     const Mask columns = allColumns(t_.westColumns());
     for (; at.northColumns <= columns; at.northColumns = nextSubset(at.northColumns)) {
       const Mask northColumns = Mask(at.northColumns);
@@ -1824,10 +1802,9 @@ class JoinCounter {
 
   // planes_[block][d]: bit i says west half kBlockBits * block + i avoids
   // diagonal d (bit d of the pattern); the last plane says the half exists.
-  // Entry v of byte k's table: the AND of the planes of v's diagonals (8k to
-  // 8k + 7) and of the last; it is the entry without v's lowest bit, ANDed
-  // with its plane. A product is then the AND of an entry per byte (5 at
-  // 19x19), not of a plane per diagonal (8).
+  // Entry v of byte k's table: the AND of the last plane and those of v's
+  // diagonals (8k to 8k + 7): the entry without v's lowest bit, ANDed with
+  // its plane. A product is then the AND of an entry per byte (5 at 19x19).
   Block* entry(int k, int value) const { return tables_ + (256 * k + value) * blocks_; }
   [[gnu::always_inline]] void buildPlanes(long listed, long gapStart, long gapEnd) {
     blocks_ = int((listed + kBlockBits - 1) / kBlockBits);
@@ -1855,10 +1832,9 @@ class JoinCounter {
   }
 
   // The AND of the entries of d's pattern bytes from `first`: the west halves
-  // it fits, as loads, then ANDs in registers (0.9 of the time of an AND
-  // into `out` per byte). A south east quarter takes no sum below north_,
-  // so it starts at byte north_ / 8: 4 entries, not 5, at 19x19. Diagonals
-  // no west half takes are left out: entry 0 is hot in cache.
+  // it fits, ANDed in registers. A south east quarter takes no sum below
+  // north_: it starts at byte north_ / 8 (4 entries, not 5, at 19x19).
+  // Diagonals no west half takes are left out: entry 0 is hot in cache.
   template <int kBlocks>
   [[gnu::always_inline]] void product(Diagonals d, int first, Block* out) const {
     const int blocks = kBlocks ? kBlocks : blocks_, count = bytes_ - first;
@@ -1882,35 +1858,44 @@ class JoinCounter {
 
   [[gnu::always_inline]] Count countEastHalves(Mask west, const Slice* slices, int sliceCount,
                                                JoinFold fold) {
-    // One and two blocks of halves of one class, the common small sizes,
-    // with their loops unrolled.
+    // One and two blocks of one class, the common small sizes, unrolled; the
+    // odd fold apart.
     const int blocks = equalBlock_ == blocks_ ? blocks_ : 0;
-    return blocks == 1   ? countEastHalvesIn<1>(west, slices, sliceCount, fold)
-           : blocks == 2 ? countEastHalvesIn<2>(west, slices, sliceCount, fold)
-                         : countEastHalvesIn<0>(west, slices, sliceCount, fold);
+    if (t_.middleKey(0) == 0) return countEastHalvesIn<0, true>(west, slices, sliceCount, fold);
+    return blocks == 1   ? countEastHalvesIn<1, false>(west, slices, sliceCount, fold)
+           : blocks == 2 ? countEastHalvesIn<2, false>(west, slices, sliceCount, fold)
+                         : countEastHalvesIn<0, false>(west, slices, sliceCount, fold);
   }
 
   // The pairs of this chunk's west halves with the east halves of the other
-  // rows (and the middle queen, if any) that share no diagonal, weighted by
-  // the fold: 2 when both sides are above phi(W), 1 when one is equal, none
-  // when the east side is below. The slices share their south rows.
-  template <int kBlocks>
+  // rows (and middle queens) that share no diagonal, weighted by the fold: 2
+  // when both sides are above, 1 when one is equal, none when the east side
+  // is below. The slices share their south rows.
+  template <int kBlocks, bool kOddFold>
   [[gnu::always_inline]] Count countEastHalvesIn(Mask west, const Slice* slices, int sliceCount,
                                                  JoinFold fold) {
-    const int blocks = kBlocks ? kBlocks : blocks_, north = t_.northRows();
+    const int n = t_.n(), blocks = kBlocks ? kBlocks : blocks_, north = t_.northRows();
     const QuarterTable &northEast = t_.quarter(false, true), &southEast = t_.quarter(true, true);
-    const Mask east = allColumns(t_.n()) & ~west, columns = allColumns(t_.eastColumns());
+    const Mask east = allColumns(n) & ~west, columns = allColumns(t_.eastColumns());
     // A middle queen goes into the products of its side's quarters.
     Diagonals northMiddles[kJoinMaxN], southMiddle;
-    Mask northRows[kJoinMaxN], southRows = east >> north;
+    Mask northRows[kJoinMaxN], southRows = east >> t_.firstSouthRow();
+    int lowestKey = n;
     for (int i = 0; i < sliceCount; ++i) {
       const int row = slices[i].middleRow;
       const Mask middleRow = row >= 0 ? Mask{1} << row : 0;
       (row >= north ? southMiddle : northMiddles[i]) =
-          row >= 0 ? diagonalsOf(t_.n(), row, t_.westColumns()) : Diagonals{};
+          row >= 0 ? diagonalsOf(n, row, t_.westColumns()) : Diagonals{};
       northRows[i] = east & allColumns(north) & ~middleRow;
-      southRows &= ~(middleRow >> north);
+      southRows &= ~(middleRow >> t_.firstSouthRow());
+      lowestKey = std::min(lowestKey, t_.middleKey(row));
     }
+    // The middle row apart, not the middle column's: its queen goes into the
+    // south products, on each column with a key some slice takes, west to
+    // east, so with falling keys (bit 32: none).
+    const bool rowQueen = t_.middle() && slices[0].middleRow != north;
+    const int firstEast = n - t_.eastColumns();
+    const Mask rowColumns = t_.middleRowColumns() & allColumns(n - firstEast - lowestKey);
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
     int fits[kSouthGroup];
     Count total = 0;
@@ -1918,9 +1903,7 @@ class JoinCounter {
          northColumns = nextSubset(northColumns)) {
       const int eastClass = t_.eastClass(fold, Mask(northColumns));
       if (eastClass < 0) continue;
-      const int weight = fold.on && eastClass > 0 ? 2 : 1;  // of the west halves above
-      const auto *south = southEast.begin(southRows, columns ^ Mask(northColumns)),
-                 *southEnd = southEast.end(southRows, columns ^ Mask(northColumns));
+      const int weight = (fold.on && eastClass > 0) || lowestKey >= 0 ? 2 : 1;  // of pairs above
       const QuarterTable::Entry *norths[kJoinMaxN], *northEnds[kJoinMaxN];
       bool northern = false;  // whether some slice has north quarters here
       for (int i = 0; i < sliceCount; ++i) {
@@ -1928,18 +1911,43 @@ class JoinCounter {
         northEnds[i] = northEast.end(northRows[i], Mask(northColumns));
         northern = northern || norths[i] != northEnds[i];
       }
-      while (northern && south != southEnd) {
-        // The next group of south quarters that the middle queen allows.
+      uint64_t rowChoices = rowQueen ? (columns ^ northColumns) & rowColumns : uint64_t{1} << 32;
+      const QuarterTable::Entry *south = nullptr, *southEnd = nullptr;
+      Diagonals middles;  // the south quarter's middle queens
+      int key = n / 2;    // the middle row's queen's
+      while (northern && (south != southEnd || rowChoices)) {
+        // The next group of south quarters that the middle queens allow.
         int group = 0;
-        for (; south != southEnd && group < tuning_.southGroup; ++south) {
-          Diagonals bottom = southEast.diagonals(*south);
-          if (bottom.meets(southMiddle)) continue;
-          southDiagonals_[group] = bottom = bottom.with(southMiddle);
-          product<kBlocks>(bottom, t_.northRows() / 8, products_ + group * kChunkBlocks);
-          ++group;
+        while (group < tuning_.southGroup && (south != southEnd || rowChoices)) {
+          if (south == southEnd) {  // the middle row's next column
+            const int column = __builtin_ctzll(rowChoices);
+            const Mask taken = Mask(rowChoices & (0 - rowChoices)), left = columns ^ taken;
+            rowChoices &= rowChoices - 1;
+            south = southEast.begin(southRows, left ^ Mask(northColumns));
+            southEnd = southEast.end(southRows, left ^ Mask(northColumns));
+            const Diagonals queen = taken ? diagonalsOf(n, north, firstEast + column) : Diagonals{};
+            if (queen.meets(southMiddle)) south = southEnd;
+            middles = southMiddle.with(queen);
+            if (taken) key = t_.middleKey(firstEast + column);
+            continue;
+          }
+          for (; south != southEnd && group < tuning_.southGroup; ++south) {
+            Diagonals bottom = southEast.diagonals(*south);
+            if (bottom.meets(middles)) continue;
+            southDiagonals_[group] = bottom = bottom.with(middles);
+            southKeys_[group] = key;
+            product<kBlocks>(bottom, north / 8, products_ + group * kChunkBlocks);
+            ++group;
+          }
         }
         for (int i = 0; i < sliceCount; ++i) {
-          Block sums = {}, equalSums = {};  // over the blocks of halves above, and equal
+          // South quarters of keys above the slice's count twice, equal once.
+          const int key = t_.middleKey(slices[i].middleRow);
+          int twice = kOddFold ? 0 : group, end = 0;
+          while (twice < group && southKeys_[twice] > key) ++twice;
+          for (end = twice; end < group && southKeys_[end] == key;) ++end;
+          if (end == 0) continue;
+          Block sums = {}, equalSums = {};  // over the pairs above, and equal
           for (const auto* entry = norths[i]; entry != northEnds[i]; ++entry) {
             Diagonals top = northEast.diagonals(*entry);
             if (top.meets(northMiddles[i])) continue;
@@ -1947,7 +1955,7 @@ class JoinCounter {
             product<kBlocks>(top, 0, northProduct);
             // About half the south quarters fit, so a branch would often guess
             // wrong: with one or two blocks a clash masks the pair to zero;
-            // with more, those that fit are listed first, without a branch.
+            // with more, those that fit are listed first.
             if (kBlocks) {
               for (int j = 0; j < group; ++j) {
                 const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
@@ -1957,15 +1965,15 @@ class JoinCounter {
               continue;
             }
             int fitting = 0;
-            for (int j = 0; j < group; ++j) {
+            for (int j = 0; j < end; ++j) {
               fits[fitting] = j;
               fitting += !top.meets(southDiagonals_[j]);
             }
             for (int k = 0; k < fitting; ++k) {
               const Block* south = products_ + fits[k] * kChunkBlocks;
-              for (int b = 0; b < equalBlock_; ++b)
-                Isa::addPopcounts(sums, northProduct[b] & south[b]);
-              for (int b = equalBlock_; b < blocks; ++b)
+              const int split = !kOddFold || fits[k] < twice ? equalBlock_ : 0;
+              for (int b = 0; b < split; ++b) Isa::addPopcounts(sums, northProduct[b] & south[b]);
+              for (int b = split; b < blocks; ++b)
                 Isa::addPopcounts(equalSums, northProduct[b] & south[b]);
             }
           }
@@ -1983,6 +1991,7 @@ class JoinCounter {
   Block *planes_, *tables_, *products_;
   uint64_t* patterns_;
   Diagonals* southDiagonals_;
+  int southKeys_[kSouthGroup];
   int planeCount_, bytes_, blocks_ = 0;
   int equalBlock_ = 0;  // the first block of halves equal to phi(W)
   uint64_t westReach_;  // the diagonals some west half of the chunk takes
@@ -2000,8 +2009,7 @@ QUEENS_AVX2 Count countJoinAvx2(const JoinTables& tables, Job& job, char* scratc
 }
 #endif
 
-// Counts the board with its tables on an instruction set (the fuzzer tries
-// each the CPU has).
+// Counts the board with its tables on an instruction set (the fuzzer tries each).
 Count countJoining(const JoinTables& tables, Job& job, JoinIsa isa, JoinTuning tuning = {}) {
   char* scratch = tables.takeScratch();
 #ifdef QUEENS_X86
@@ -2017,8 +2025,7 @@ constexpr const char* kMethodNames[] = {
     "auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate", "join"};
 constexpr int kMethods = sizeof kMethodNames / sizeof *kMethodNames;
 
-// Where auto switches engines: each engine's section says why, and
-// bench/README.md ("Choosing the method") measures it.
+// Where auto switches engines: each engine's section says why.
 constexpr int kPropagateMinN = 10, kSymmetricPropagateMinN = 13;
 constexpr int kJoinMinN = 14;
 constexpr int kJoinMostReservedPercent = 15, kJoinMostReservedPercentFrom16 = 20;
@@ -2034,7 +2041,7 @@ bool joinWins(const Board& board) {
 }
 
 // How one board is counted: by the join, or a search engine, with symmetry
-// if the board has some. It owns its tables.
+// if the board has some.
 struct Plan {
   Engine engine = countRowByRow<uint32_t>;
   bool symmetric = false, joined = false;
@@ -2043,9 +2050,8 @@ struct Plan {
   const char* name = "rows";  // what --stats calls it
 };
 
-// Chooses the join if the method asks for it or auto finds it wins, and its
-// tables fit in the budget; else a search. [[gnu::nothrow]]: no exception
-// cleanup for a caller that holds a Plan (libstdc++).
+// Chooses the join if the method or auto asks for it and its tables fit;
+// else a search. [[gnu::nothrow]]: no exception cleanup (libstdc++).
 [[gnu::nothrow]] void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
   if ((method == Method::kJoin || (automatic && joinWins(board))) && board.n <= kJoinMaxN &&
@@ -2054,7 +2060,7 @@ struct Plan {
     plan.name = "join";
     return;
   }
-  automatic = automatic || method == Method::kJoin;  // too big to join: search instead
+  automatic = automatic || method == Method::kJoin;  // too big to join: search
   bool trySymmetry = automatic
                          ? board.n >= kSymmetryMinN && board.n <= kSymmetryMaxN
                          : method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
@@ -2079,8 +2085,8 @@ Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
 
 // ===== 11. Threads, shares and the progress line ===========================
 // POSIX threads, declared weak: the judge links without -pthread, so where
-// they have a library of their own (glibc before 2.34), or statically,
-// pthread_create is null and the count runs on one thread.
+// they have a library of their own (glibc before 2.34), or linked
+// statically, pthread_create is null: one thread counts.
 #pragma weak pthread_create
 #pragma weak pthread_join
 
@@ -2093,8 +2099,8 @@ inline double secondsSince(const timespec& start) {
 }
 
 // After a board has counted for a second: a line on stderr with the share of
-// its units done, the time so far and left, redrawn 4 times a second on a
-// terminal and then erased, or a line a second.
+// its units done and the time so far and left, redrawn 4 times a second on a
+// terminal, then erased; else a line a second.
 class ProgressLine {
  public:
   ProgressLine(std::FILE* err, bool terminal, long boardNumber, int n, Share share)
@@ -2102,7 +2108,7 @@ class ProgressLine {
     clock_gettime(CLOCK_MONOTONIC, &start_);
   }
 
-  // Called by a thread after each unit.
+  // After each unit.
   void update(long unitsDone, long units) {
     long now = long(1000 * secondsSince(start_));
     if (now < nextDrawMs_.load(std::memory_order_relaxed)) return;
@@ -2114,9 +2120,9 @@ class ProgressLine {
     drawing_.clear(std::memory_order_release);
   }
 
-  // Called once the threads are done.
+  // Once the threads are done.
   void erase() {
-    if (drawn_ && terminal_) std::fputs("\r\033[K", err_);  // back to the start, clear the line
+    if (drawn_ && terminal_) std::fputs("\r\033[K", err_);  // back to the start, clear
   }
 
  private:
@@ -2144,8 +2150,7 @@ class ProgressLine {
   bool drawn_ = false;  // written only by the thread that holds drawing_
 };
 
-// What one board's threads share: the next unit to hand out, and how many
-// are done.
+// What one board's threads share: the next unit to hand out, the units done.
 class SharedUnits {
  public:
   SharedUnits(long units, ProgressLine* progress) : units_(units), progress_(progress) {}
@@ -2161,8 +2166,8 @@ class SharedUnits {
   ProgressLine* progress_;  // null: no progress line
 };
 
-// Each thread walks every unit and claims the next free one of its share
-// when it has none; the counter only grows, so each unit gets one thread.
+// Each thread walks every unit and claims the next free one of its share:
+// the counter only grows, so each unit gets one thread.
 bool UnitWalk::claim() {
   finish();
   long index = seen_++;
@@ -2179,16 +2184,14 @@ void UnitWalk::finish() {
   counting_ = false;
 }
 
-// The units a split aims at per share: enough that threads finish together,
-// few enough that each walk over the top is cheap.
+// Units per share: enough that threads finish together, few enough that
+// each walk over the top is cheap.
 constexpr long kUnitsPerShare = 1024;
 // A tree of fewer nodes (about a millisecond) is counted whole by share 1.
 constexpr long kSmallTreeNodes = 1 << 15;
-// Every thread of every share walks the tree above the split depth: at
-// most this many nodes (tens of ms).
+// Every thread walks the tree above the split depth: at most this many nodes.
 constexpr long kMostTopNodes = 1 << 20;
-// Smaller boards are counted on the calling thread: starting threads costs
-// about 0.2 ms.
+// Smaller boards count on the calling thread (starting threads: 0.2 ms).
 constexpr int kSplitMinN = 12;
 constexpr int kMaxThreads = 1024;
 
@@ -2201,9 +2204,8 @@ long parseNumber(const char* text, char end, long max) {
   return digit != text && *digit == end && value >= 1 && value <= max ? value : 0;
 }
 
-// The CPUs this process may run on: its affinity mask (else those online),
-// at most a Slurm task's --cpus-per-task, which a cluster without binding
-// does not enforce.
+// The CPUs this process may run on (affinity, else online), at most a Slurm
+// task's --cpus-per-task, which a cluster without binding does not enforce.
 int cpusAvailable() {
   long online = sysconf(_SC_NPROCESSORS_ONLN), cpus = online > 0 ? online : 1;
 #ifdef CPU_COUNT
@@ -2216,7 +2218,7 @@ int cpusAvailable() {
 }
 
 // How the options ask each board to be counted. The CPUs and the terminal
-// are asked only for a board worth splitting, never on the judge's path.
+// are asked only for a board worth splitting, not on the judge's path.
 struct Settings {
   Method method = Method::kAuto;
   int threads = 0;  // 0: one per CPU available
@@ -2252,14 +2254,14 @@ void* runWorker(void* worker) {
   return nullptr;
 }
 
-// The shallowest depth that gives `target` units, else the deepest whose
-// walk stays under kMostTopNodes; sets `units`.
+// The shallowest depth with `target` units (set in `units`), else the
+// deepest whose walk stays under kMostTopNodes.
 int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& units) {
   for (int depth = 0;; ++depth) {  // depth 0 has no node above it
     UnitWalk measure = UnitWalk::measure(depth, kMostTopNodes);
     Job measuring{&measure, false};
     countWithPlan(board, plan, measuring);
-    if (measure.gaveUp()) return depth - 1;  // `units` still holds its units
+    if (measure.gaveUp()) return depth - 1;  // `units` still holds its count
     units = measure.unitsSeen();
     if (units >= target || depth == board.n - 1) return depth;
   }
@@ -2272,8 +2274,7 @@ struct Counting {
   long boardNumber = 0;
 };
 
-// Counts the units of `share`, numbered at `depth`, on the threads; reports
-// the nodes visited and the threads.
+// Counts the units of `share`, numbered at `depth`, on the threads.
 Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
                  const Counting& counting, bool countsNodes, std::FILE* err, Report& report) {
   long unitsInShare = units / share.parts + (share.part < units % share.parts);
@@ -2299,8 +2300,8 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   return total;
 }
 
-// Counts this process's share of one board with its plan; reports the
-// nodes. A tree too small to split is share 1's.
+// Counts this process's share of one board with its plan. A tree too small
+// to split is share 1's.
 [[gnu::nothrow]] Count countShare(const Board& board, const Plan& plan, const Settings& settings,
                                   const Counting& counting, std::FILE* err, Report& report) {
   const Share share = settings.share;
@@ -2311,9 +2312,9 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
     return total;
   }
   long units = 0;
-  int depth = 0, cut = 0;  // cut: where the join cuts the board, ordering its units
+  int depth = 0, cut = 0;  // cut: where the join cuts the board
   if (plan.joined) {
-    units = plan.join.units();  // its units are fixed: the sets of west rows
+    units = plan.join.units();  // fixed: the sets of west rows
     cut = plan.join.westColumns() << 8 | plan.join.northRows();
   } else {
     UnitWalk probe = UnitWalk::probe(kSmallTreeNodes);
@@ -2332,8 +2333,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
   return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report);
 }
 
-// Counts this process's share of one board on the threads the settings
-// allow; says how in `report`.
+// Counts this process's share of one board; says how in `report`.
 [[gnu::nothrow]] Count countBoard(const Board& board, long boardNumber, const Settings& settings,
                                   SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
   if (hasGivenQueens(board)) {
@@ -2367,14 +2367,13 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 // ===== 12. Shares: what --part writes and --merge reads ====================
 // A share is text: one header line, then one count per board:
 //   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
-// `input` fingerprints the boards as read (not line ends or blank lines),
-// `plan` how each was counted: whole by share 1, or split, with the method
-// and its units' numbering. Shares of one M, input and plan add up to the
-// whole counts; --merge refuses the rest.
+// `input` fingerprints the boards as read, `plan` how each was counted:
+// whole by share 1, or split, with the method and its units' numbering.
+// Shares of one M, input and plan add up; --merge refuses the rest.
 constexpr int kShareFormat = 1;
 // In every plan fingerprint: a version that numbers units in another way
-// must change it, so that shares do not mix.
-constexpr uint64_t kUnitNumbering = 1;
+// changes it, so that shares do not mix.
+constexpr uint64_t kUnitNumbering = 2;
 
 // FNV-1a over 64 bits, folded to 32: it catches accidents, not forgeries.
 class Fingerprint {
@@ -2398,8 +2397,8 @@ class Fingerprint {
 };
 
 // What --part prints. The header needs the whole input, so the counts wait:
-// the first kHeldCounts in memory, the rest in a temporary file, memory
-// staying flat. A run cut short prints no header.
+// the first kHeldCounts in memory, the rest in a temporary file. A run cut
+// short prints no header.
 class ShareOutput {
  public:
   explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
@@ -2437,17 +2436,14 @@ class ShareOutput {
  private:
   static constexpr int kHeldCounts = 4096;  // 64 KiB
 
-  // fclose may throw (a cancellation point): a destructor calling it needs
-  // the C++ runtime.
+  // fclose may throw (a cancellation point): a destructor needs libstdc++.
   [[gnu::nothrow]] void closeSpilled() {
     if (spilled_) std::fclose(spilled_);
   }
 
   void printHeld(std::FILE* file) {
     char digits[40];
-    for (int i = 0; i < held_; ++i) {
-      std::fprintf(file, "%s\n", formatCount(counts_[i], digits));
-    }
+    for (int i = 0; i < held_; ++i) std::fprintf(file, "%s\n", formatCount(counts_[i], digits));
     held_ = 0;
   }
   bool spill() {
@@ -2495,8 +2491,7 @@ bool parseCount(const char* text, Count& count) {
   return digit != text && !*digit;
 }
 
-// Reads a file a line at a time through a fixed buffer, without line ends
-// (LF or CRLF) or trailing blanks.
+// Reads a file's lines through a fixed buffer, without line ends or trailing blanks.
 class LineReader {
  public:
   explicit LineReader(std::FILE* file) : file_(file) {}
@@ -2524,7 +2519,7 @@ class LineReader {
 
 // --merge: adds up shares, one file at a time; the first sets what the
 // others must match. It holds a total per board and, per share read, its K,
-// its counts' fingerprint and its file's name.
+// counts' fingerprint and file.
 class ShareMerge {
  public:
   explicit ShareMerge(std::FILE* err) : err_(err) {}
@@ -2535,16 +2530,16 @@ class ShareMerge {
     std::free(seen_);
   }
 
-  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]] (as
-  // finish() and countBoards): callers need no exception cleanup.
+  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]]: no
+  // exception cleanup.
   [[gnu::nothrow]] void read(const char* name, int stdinFd) {
     std::FILE* file =
         std::strcmp(name, "-") == 0 ? fdopen(dup(stdinFd), "r") : std::fopen(name, "r");
     if (!file) return refuse("%s: cannot open: %s", name, std::strerror(errno));
     LineReader lines(file);
-    char share[48] = "";  // the last share begun, for messages: "share K/M"
+    char share[48] = "";  // the last share begun: "share K/M"
     long lastPart = 0;
-    bool stopped = false;  // at a line refused: the file is not read further
+    bool stopped = false;  // at a line refused: the rest is not read
     while (const char* line = stopped ? nullptr : lines.next()) {
       if (!*line) continue;  // blank lines between shares
       ShareHeader header;
@@ -2572,15 +2567,14 @@ class ShareMerge {
     std::fclose(file);
   }
 
-  // Prints the totals, unless a share was missing or refused; the status.
+  // Prints the totals, unless a share is missing or refused; the status.
   [[gnu::nothrow]] int finish(std::FILE* out) {
     if (!totals_ && !failed_) refuse("no share read");
     if (totals_) listMissing();
     if (failed_) return 1;
     char digits[40];
-    for (long i = 0; i < first_.boards; ++i) {
+    for (long i = 0; i < first_.boards; ++i)
       std::fprintf(out, "%s\n", formatCount(totals_[i], digits));
-    }
     if (std::fflush(out) == 0 && !std::ferror(out)) return 0;
     std::fprintf(err_, "error: cannot write the output: %s\n", std::strerror(errno ? errno : EIO));
     return 1;
@@ -2594,7 +2588,7 @@ class ShareMerge {
     const char* file;
   };
 
-  // An error on stderr; the merge will print nothing.
+  // An error on stderr; the merge prints nothing.
   [[gnu::format(printf, 2, 3)]] void refuse(const char* format, ...) {
     std::va_list args;
     va_start(args, format);
@@ -2658,7 +2652,7 @@ class ShareMerge {
     return true;
   }
 
-  // The shares read, in an open hash table on K, at most half full.
+  // The shares read: an open hash table on K, at most half full.
   Seen* find(long part) const {
     for (size_t slot = slotOf(part); capacity_ && seen_[slot].part; slot = (slot + 1) % capacity_)
       if (seen_[slot].part == part) return &seen_[slot];
@@ -2685,8 +2679,7 @@ class ShareMerge {
     ++shares_;
   }
 
-  // Lists the shares to run again, missing or refused, as sbatch --array=
-  // takes them.
+  // Lists the shares to run again, as sbatch --array= takes them.
   void listMissing() {
     size_t good = 0;
     bool refused = false;
@@ -2752,8 +2745,8 @@ constexpr const char* kUsage =
     "the output cannot be written; 2 on a bad option.\n";
 
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
-// Reads a size: a whole number from 1 up, then K, M or G for 1024^1..3
-// bytes; 0 if it is not one, or over 2^50 bytes.
+// Reads a size: a number from 1 up, then K, M or G for 1024^1..3 bytes; 0 if
+// it is not one, or over 2^50 bytes.
 uint64_t parseSize(const char* text) {
   const char* suffix = text;
   while (*suffix >= '0' && *suffix <= '9') ++suffix;
@@ -2771,7 +2764,7 @@ struct Options {
   bool listing = false, tracing = false, unique = false, help = false;
   bool page = false;                      // --trace=html
   bool sharing = false, merging = false;  // --part, --merge
-  const char* counting = nullptr;         // an option that counts boards, not for --merge
+  const char* counting = nullptr;         // an option that counts boards
   int files = 0;                          // the files named, for --merge
   const char* firstFile = nullptr;
   Settings settings;
@@ -2935,8 +2928,7 @@ int badOptions(std::FILE* err, const char* name, const char* format, const char*
   return refusal != nullptr;
 }
 
-// Whether argv[i] names a file: "-" (stdin), a non-option, or any after
-// "--" (at argv[dashes]).
+// Whether argv[i] names a file: "-", a non-option, or any after "--" (argv[dashes]).
 bool isFile(const char* const* argv, int i, int dashes) {
   return i > dashes || argv[i][0] != '-' || argv[i][1] == '\0';
 }
@@ -2965,7 +2957,7 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
   const char* arg = nullptr;
   if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
   if (!options.merging) {
-    ShareOutput share(options.settings.share);  // no memory until --part holds a count
+    ShareOutput share(options.settings.share);  // no memory until it holds a count
     return countBoards(in, out, err, options, share);
   }
   ShareMerge merge(err);
@@ -2976,8 +2968,7 @@ int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* arg
 
 }  // namespace queens
 
-// tests/fuzz_solution.cpp, tests/wide_counts.cpp and bench/unit_costs.cpp
-// include this file with QUEENS_NO_MAIN defined, and their own main.
+// Tests and the bench include this file with QUEENS_NO_MAIN and their own main.
 #ifndef QUEENS_NO_MAIN
 int main(int argc, char** argv) { return queens::run(0, stdout, stderr, argc, argv); }
 #endif

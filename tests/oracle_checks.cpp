@@ -230,9 +230,21 @@ class RandomBoards {
   // join uses the row and column flips and the transposes and quarter turns,
   // and odd boards with the column flip get a middle column), and one in four
   // gets given queens, on symmetric boards half the time as symmetric too.
+  // One odd symmetric board in three keeps all eight symmetries (the join
+  // folds those by its middle queens), half of them with the middle queen.
   Board nextSparse(int minN, int maxN, int maxPercent) {
     Board board = withDensity(minN + static_cast<int>(below(maxN - minN + 1)), 0, maxPercent);
     int symmetry = below(2) == 0 ? 1 + static_cast<int>(below(7)) : 0;
+    const int n = static_cast<int>(board.size());
+    if (symmetry && n % 2 == 1 && below(3) == 0) {
+      for (Board before; before != board;) {
+        before = board;
+        symmetrize(board, 1);  // the column flip
+        symmetrize(board, 4);  // the transpose
+      }
+      if (below(2) == 0) board[n / 2][n / 2] = 'Q';
+      return board;
+    }
     if (symmetry) symmetrize(board, symmetry);
     maybeGiveQueens(board, below(2) == 0 ? symmetry : 0);
     return board;
@@ -665,25 +677,36 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   std::vector<long long> expected;
   // The even boards that each transpose and quarter turn keeps: the join
   // folds those, and each kind must be among the boards.
+  // And the odd boards that all eight symmetries keep, which it folds by
+  // the middle queens.
   const char* swapNames[] = {"transpose", "quarter turn", "quarter turn back", "anti-transpose"};
-  long keptBy[4] = {}, keptWithQueens = 0;
+  long keptBy[4] = {}, keptWithQueens = 0, oddKept = 0, oddKeptWithQueens = 0;
   for (long i = 0; i < boardCount; ++i) {
     boards.push_back(random.nextSparse(10, 13, 12));
     expected.push_back(bruteForceCount(boards.back()));
     const Board& board = boards.back();
-    bool kept = false;
+    const bool queens = boardText(board).find('Q') != std::string::npos;
+    bool kept = false, keptByAll = board.size() % 2 == 1;
     for (int swap = 4; swap < 8 && board.size() % 2 == 0; ++swap)
       if (keepsBoard(board, swap)) ++keptBy[swap - 4], kept = true;
-    keptWithQueens += kept && boardText(board).find('Q') != std::string::npos;
+    keptWithQueens += kept && queens;
+    for (int symmetry = 1; symmetry < 8; ++symmetry)
+      keptByAll = keptByAll && keepsBoard(board, symmetry);
+    oddKept += keptByAll;
+    oddKeptWithQueens += keptByAll && queens;
   }
   for (int swap = 0; swap < 4; ++swap)
     if (keptBy[swap] == 0)
       return fail(std::string("no even board of seed ") + std::to_string(seed) + " keeps the " +
                   swapNames[swap]);
+  if (oddKeptWithQueens == 0 || oddKept == oddKeptWithQueens)
+    return fail("seed " + std::to_string(seed) +
+                " needs odd boards that all symmetries keep, with and without given queens");
   std::printf(
       "even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
-      "anti-transpose %ld; %ld of them with given queens\n",
-      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens);
+      "anti-transpose %ld; %ld of them with given queens; odd boards kept by all eight "
+      "symmetries %ld, %ld of them with given queens\n",
+      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, oddKept, oddKeptWithQueens);
   const std::string input = tempPath("join", "in");
   writeBatch(input, boards, seed);
   const std::string what = "seed " + std::to_string(seed);
@@ -749,22 +772,27 @@ int checkMemoryBudget(const std::string& program, const std::string& boardFile,
                 c.budget, c.method, allocatedMiB, run.peakMemoryKiB, baseline.peakMemoryKiB);
   }
   // A board whose tables do not all fit lists none of them before it is
-  // searched: the empty 23x23 board's first table alone takes 0.5 GiB, and
-  // the default 1 GiB does not hold both. A tiny share keeps the search short.
-  const std::string big = tempPath("memory", "23");
+  // searched: a 22x22 board with two reserved corners on its top row, which
+  // only the column flip keeps, has two tables (NW, SW) of about 0.5 GiB
+  // each, and the default 1 GiB does not hold both. A tiny share keeps the
+  // search short.
+  const std::string big = tempPath("memory", "22");
   {
     std::ofstream file(big);
-    for (int r = 0; r < 23; ++r) file << std::string(23, '.') << '\n';
+    file << '*' << std::string(20, '.') << "*\n";
+    for (int r = 1; r < 22; ++r) file << std::string(22, '.') << '\n';
   }
   Run run =
       runProgram({program, "--threads=1", "--stats", "--part=1/1000000000"}, big, output, error);
   std::string stats = readFile(error);
   if (run.status != 0 || stats.find(", symmetry-propagate, ") == std::string::npos)
-    return fail("the empty 23x23 board should be searched, not joined, in 1 GiB: " + stats);
+    return fail("the 22x22 board with two tables should be searched, not joined, in 1 GiB: " +
+                stats);
   if (run.peakMemoryKiB > baseline.peakMemoryKiB + 128 * 1024)
-    return fail("the empty 23x23 board: peak RSS " + std::to_string(run.peakMemoryKiB) +
+    return fail("the 22x22 board with two tables: peak RSS " + std::to_string(run.peakMemoryKiB) +
                 " KiB; a join that does not fit must list no table");
-  std::printf("empty 23x23, default --memory: searched, peak RSS %ld KiB\n", run.peakMemoryKiB);
+  std::printf("22x22 with two tables, default --memory: searched, peak RSS %ld KiB\n",
+              run.peakMemoryKiB);
   std::remove(output.c_str()), std::remove(error.c_str()), std::remove(tiny.c_str());
   std::remove(big.c_str());
   return 0;
