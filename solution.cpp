@@ -401,7 +401,7 @@ class BoardReader {
   int in_;
   std::FILE* flushBeforeRead_;  // null: reads do not wait
   bool ended_ = false;          // the input ended, or could not be read
-  // One 4 KiB page: a board touches all a million do, as fast (bench/README.md).
+  // One 4 KiB page: a board touches all the memory a million do (bench/README.md).
   unsigned char buffer_[1 << 12];
   size_t position_ = 0, length_ = 0;
   long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes
@@ -418,9 +418,9 @@ class BoardReader {
 // so that mask shifts right, and the other left. A row's open squares are
 // one AND away; the last row's count is how many.
 //
-// Each step is reported to an observer; counting uses one that ignores them
-// (the compiler removes the calls), --stats, --list, --trace and the units
-// of work (section 6) others:
+// Each step is reported to an observer: counting's ignores them (the
+// compiler removes the calls); --stats, --list, --trace and the units of
+// work (section 6) have their own:
 //   kSeesEveryPlacement: it needs each queen of the last row;
 //   enter(row): a call of the search; false skips the subtree (a unit that
 //     another thread or share counts);
@@ -816,7 +816,7 @@ fromAddress();
 // A longer trace is refused (the empty 10x10 board's 78,318 lines: 3.3 MB).
 constexpr long kMostPageLines = 100000;
 
-// Counts a trace's lines, up to past kMostPageLines.
+// Counts a trace's lines; stops past kMostPageLines.
 struct TraceLineCounter : PlacementObserver {
   explicit TraceLineCounter(int n) : n(n) {}
   void place(int, int) { ++lines; }
@@ -1914,7 +1914,7 @@ class JoinCounter {
       uint64_t rowChoices = rowQueen ? (columns ^ northColumns) & rowColumns : uint64_t{1} << 32;
       const QuarterTable::Entry *south = nullptr, *southEnd = nullptr;
       Diagonals middles;  // the south quarter's middle queens
-      int key = n / 2;    // the middle row's queen's
+      int key = n / 2;    // the middle row queen's key
       while (northern && (south != southEnd || rowChoices)) {
         // The next group of south quarters that the middle queens allow.
         int group = 0;
