@@ -1903,7 +1903,7 @@ class JoinCounter {
          northColumns = nextSubset(northColumns)) {
       const int eastClass = t_.eastClass(fold, Mask(northColumns));
       if (eastClass < 0) continue;
-      const int weight = (fold.on && eastClass > 0) || lowestKey >= 0 ? 2 : 1;  // of pairs above
+      const int weight = (fold.on && eastClass > 0) || kOddFold ? 2 : 1;  // of pairs above
       const QuarterTable::Entry *norths[kJoinMaxN], *northEnds[kJoinMaxN];
       bool northern = false;  // whether some slice has north quarters here
       for (int i = 0; i < sliceCount; ++i) {
