@@ -1942,10 +1942,10 @@ class JoinCounter {
         }
         for (int i = 0; i < sliceCount; ++i) {
           // South quarters of keys above the slice's count twice, equal once.
-          const int key = t_.middleKey(slices[i].middleRow);
+          const int own = t_.middleKey(slices[i].middleRow);
           int twice = kOddFold ? 0 : group, end = 0;
-          while (twice < group && southKeys_[twice] > key) ++twice;
-          for (end = twice; end < group && southKeys_[end] == key;) ++end;
+          while (twice < group && southKeys_[twice] > own) ++twice;
+          for (end = twice; end < group && southKeys_[end] == own;) ++end;
           if (end == 0) continue;
           Block sums = {}, equalSums = {};  // over the pairs above, and equal
           for (const auto* entry = norths[i]; entry != northEnds[i]; ++entry) {
