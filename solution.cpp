@@ -1266,18 +1266,18 @@ class SymmetricPlacements {
 //
 // Pairs are counted a block at a time (JoinCounter): for one W, bit i of the
 // plane of diagonal d says west half i avoids d. The west halves that fit an
-// east half are the AND of its north and south quarters' products (ANDs of
-// their diagonals' planes): a pair that fits costs an AND and a popcount.
-// Only the 2n - 2 diagonals through the line between the halves matter.
+// east half are the AND of its north and south quarters' products (of their
+// diagonals' planes): a pair that fits costs an AND and a popcount. Only the
+// 2n - 2 diagonals through the line between the halves matter.
 //
 // Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
 // and east (odd n: the middle column's and middle row's queens stand
 // apart). A transpose or a quarter turn maps W onto N, the north queens'
-// columns; even n: with phi(X) = min(x, ~x, reversed y, ~reversed y) for
-// X's north (west) part x and south (east) part y, placements with phi(W) <
-// phi(N) count twice, equal once (JoinFold); odd n: the same with the
-// middle queens' rows and columns r, by min(r, n - 1 - r). Up to 8 times
-// less work on the empty board.
+// columns: with phi(X) = min(x, ~x, reversed y, ~reversed y) for X's north
+// (west) part x and south (east) part y, placements with phi(W) < phi(N)
+// count twice, equal once (JoinFold); odd n: by the middle queens' rows and
+// columns r, min(r, n - 1 - r), or with no column flip by phi, for the
+// transpose alone. Up to 8 times less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
 // reserved (20% from 16x16), and AVX2 or AVX-512: there it takes 0.04 to
@@ -1285,8 +1285,8 @@ class SymmetricPlacements {
 //
 // Memory: the tables (8 bytes an entry, 4 a group), one per quarter that no
 // flip maps another onto (one on the empty board), and 5-9 MiB a thread,
-// within --memory, or the board is searched. Above 32x32 they never fit (a
-// quarter of the empty 22x22 takes 0.5 GiB): the join is on 32-bit masks.
+// within --memory, or the board is searched. Above 32x32 they never fit:
+// the join is on 32-bit masks.
 constexpr int kJoinMaxN = kNarrowMaxN;
 using Mask = uint32_t;
 
@@ -1470,8 +1470,8 @@ struct Slice {
   int middleRow, weight;
 };
 
-// The even transpose's filter for one W: a half counts twice when phi of its
-// north queens' columns is above phi(W), once when equal, not when below.
+// The fold by phi for one W: a half counts twice when phi of its north
+// queens' columns is above phi(W), once when equal, not when below.
 struct JoinFold {
   bool on;
   Mask floor;  // phi(W)
@@ -1504,7 +1504,6 @@ class JoinTables {
     return scratch_ + uint64_t(area) * joinScratchBytes(n_);
   }
 
-  // The instruction set to count on, asked when building.
   JoinIsa isa() const { return isa_; }
   int n() const { return n_; }
   int westColumns() const { return west_; }
@@ -1515,7 +1514,7 @@ class JoinTables {
   bool middle() const { return middle_; }
   Mask middleRowColumns() const { return middleRowColumns_; }  // east, free
   // The odd fold's key of a middle queen's row or column x (-1: no fold).
-  int middleKey(int x) const { return transposes_ && n_ % 2 ? std::min(x, n_ - 1 - x) : -1; }
+  int middleKey(int x) const { return transposes_ && middle_ ? std::min(x, n_ - 1 - x) : -1; }
   const QuarterTable& quarter(bool south, bool east) const { return quarters_[2 * south + east]; }
   // The units of work: the sets W with slices.
   long units() const { return units_; }
@@ -1525,9 +1524,8 @@ class JoinTables {
   // The slices of one W to count, each for its images under the flips.
   int slicesOf(Mask west, Slice* slices) const;
 
-  // The transpose's filter for W.
   JoinFold foldOf(Mask west) const {
-    return {transposes_ && n_ % 2 == 0, phi(west & allColumns(north_), west >> north_)};
+    return {transposes_ && !middle_, phi(west & allColumns(north_), west >> north_)};
   }
   // A half's north queens' columns (Y west, Z east) against phi(W): -1, 0, 1.
   int westClass(JoinFold fold, Mask y) const { return compare(halfKey(y), fold); }
@@ -1545,7 +1543,7 @@ class JoinTables {
   // min(x, ~x) over a half side's bits: the same for its mirror.
   Mask halfKey(Mask x) const { return std::min(x, x ^ allColumns(west_)); }
   Mask phi(Mask north, Mask south) const {
-    return std::min(halfKey(north), halfKey(reverseRows(south, north_)));
+    return std::min(halfKey(north), halfKey(reverseRows(south, east_)));
   }
   static int compare(Mask key, JoinFold fold) {
     return !fold.on ? 1 : (key > fold.floor) - (key < fold.floor);
@@ -1566,9 +1564,15 @@ class JoinTables {
   mutable std::atomic<int> nextScratch_{0};
 };
 
-bool JoinTables::build(const Board& board, JoinBudget budget) {
-  const int n = board.n;
+bool JoinTables::build(const Board& given, JoinBudget budget) {
+  const int n = given.n;
   if (n < 2) return false;  // no line to draw
+  // Odd n, no column flip: only the transpose maps W onto N; the column
+  // flip turns the reflection in the other diagonal into it.
+  Board board = given;
+  const bool mirror = n % 2 && boardHasSymmetry(given, kAntiTranspose);
+  for (int r = 0; r < n && mirror; ++r)
+    board.freeSquares[r] = reverseRows(Mask(given.freeSquares[r]), n);
   n_ = n;
   isa_ = bestJoinIsa();
   north_ = n / 2, west_ = n / 2;
@@ -1581,10 +1585,9 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   middleRows_ = 0;
   for (int r = 0; r < n && middle_; ++r)
     middleRows_ |= Mask(board.freeSquares[r] >> west_ & 1) << r;
-  transposes_ = false;
-  for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
-    transposes_ = transposes_ || ((n % 2 == 0 || columnFlip_) && boardHasSymmetry(board, swap));
-  const int firstEast = n - east_;
+  transposes_ = boardHasSymmetry(board, kTranspose);
+  for (Symmetry swap : {kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
+    transposes_ = transposes_ || ((n % 2 == 0 || middle_) && boardHasSymmetry(board, swap));
   const uint64_t scratch = joinScratchBytes(n) * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
   scratch_ = static_cast<char*>(std::malloc(scratch));
@@ -1597,7 +1600,7 @@ bool JoinTables::build(const Board& board, JoinBudget budget) {
   for (int q = 0; q < 4 && fits; ++q) {
     const bool south = q >= 2, east = q % 2 == 1;
     const bool flipRows = south && rowMirror, flipColumns = east && columnFlip_;
-    const int firstRow = south ? firstSouthRow() : 0, firstColumn = east ? firstEast : 0;
+    const int firstRow = south ? firstSouthRow() : 0, firstColumn = east ? n - east_ : 0;
     if (flipRows || flipColumns)
       quarters_[q].mirror(quarters_[q - 2 * flipRows - flipColumns], board, firstRow, firstColumn,
                           flipRows, flipColumns);
@@ -1631,15 +1634,14 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
   for (int middleRow = middle_ ? 0 : -1; middleRow < (middle_ ? n_ : 0); ++middleRow) {
     if (middle_ && !((others & middleRows_) >> middleRow & 1)) continue;
     const int flippedRow = middle_ ? n_ - 1 - middleRow : -1;
-    const Mask middleBit = middle_ ? Mask{1} << middleRow : 0,
-               flippedBit = middle_ ? Mask{1} << flippedRow : 0;
+    const Mask middleBit = middle_ ? Mask{1} << middleRow : 0;
     const uint64_t own = key(west, middleRow);
     uint64_t images[4] = {own};
     int imageCount = 1;
     if (rowFlip_) images[imageCount++] = key(westFlipped, flippedRow);
     if (columnFlip_) images[imageCount++] = key(others & ~middleBit, middleRow);
     if (rowFlip_ && columnFlip_)
-      images[imageCount++] = key(othersFlipped & ~flippedBit, flippedRow);
+      images[imageCount++] = key(othersFlipped & ~reverseRows(middleBit, n_), flippedRow);
     int distinct = 0;
     bool smallest = true;
     for (int i = 0; i < imageCount; ++i) {
@@ -1733,8 +1735,8 @@ class JoinCounter {
     long taken = 0;
   };
 
-  // The placements with west rows W, a chunk of west halves at a time: with
-  // the even fold, those above phi(W), then those equal, from the next block.
+  // The placements with west rows W, a chunk of west halves at a time: by
+  // phi, those above phi(W), then those equal, from the next block.
   [[gnu::always_inline]] Count countUnit(Mask west, const Slice* slices, int sliceCount) {
     Count total = 0;
     const JoinFold fold = t_.foldOf(west);
@@ -2373,7 +2375,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 constexpr int kShareFormat = 1;
 // In every plan fingerprint: a version that numbers units in another way
 // changes it, so that shares do not mix.
-constexpr uint64_t kUnitNumbering = 2;
+constexpr uint64_t kUnitNumbering = 3;
 
 // FNV-1a over 64 bits, folded to 32: it catches accidents, not forgeries.
 class Fingerprint {
@@ -2935,9 +2937,8 @@ bool isFile(const char* const* argv, int i, int dashes) {
 
 // The whole program on the given streams; returns the exit status.
 int run(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
-  const char* name = argc > 0 && std::strrchr(argv[0], '/') ? std::strrchr(argv[0], '/') + 1
-                     : argc > 0                             ? argv[0]
-                                                            : "solution";
+  const char* name = argc > 0 ? argv[0] : "solution";
+  if (std::strrchr(name, '/')) name = std::strrchr(name, '/') + 1;
   Options options;
   int dashes = 1;  // "--": every argument after it is a file
   while (dashes < argc && std::strcmp(argv[dashes], "--") != 0) ++dashes;

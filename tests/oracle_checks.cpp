@@ -231,7 +231,10 @@ class RandomBoards {
   // and odd boards with the column flip get a middle column), and one in four
   // gets given queens, on symmetric boards half the time as symmetric too.
   // One odd symmetric board in three keeps all eight symmetries (the join
-  // folds those by its middle queens), half of them with the middle queen.
+  // folds those by its middle queens), half of them with the middle queen;
+  // of the rest, half keep a reflection in a diagonal (the join folds those
+  // by the transpose, mirrored for the other diagonal), half of them with a
+  // queen on its axis.
   Board nextSparse(int minN, int maxN, int maxPercent) {
     Board board = withDensity(minN + static_cast<int>(below(maxN - minN + 1)), 0, maxPercent);
     int symmetry = below(2) == 0 ? 1 + static_cast<int>(below(7)) : 0;
@@ -243,6 +246,13 @@ class RandomBoards {
         symmetrize(board, 4);  // the transpose
       }
       if (below(2) == 0) board[n / 2][n / 2] = 'Q';
+      return board;
+    }
+    if (symmetry && n % 2 == 1 && below(2) == 0) {
+      const bool transpose = below(2) == 0;
+      symmetrize(board, transpose ? 4 : 7);
+      const int k = static_cast<int>(below(n));  // a queen on the axis, half the time
+      if (below(2) == 0) board[k][transpose ? k : n - 1 - k] = 'Q';
       return board;
     }
     if (symmetry) symmetrize(board, symmetry);
@@ -678,22 +688,31 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   // The even boards that each transpose and quarter turn keeps: the join
   // folds those, and each kind must be among the boards.
   // And the odd boards that all eight symmetries keep, which it folds by
-  // the middle queens.
+  // the middle queens; and the odd boards that a reflection in a diagonal
+  // keeps without the column flip, which it folds by the transpose (the
+  // other diagonal's after mirroring the board).
   const char* swapNames[] = {"transpose", "quarter turn", "quarter turn back", "anti-transpose"};
   long keptBy[4] = {}, keptWithQueens = 0, oddKept = 0, oddKeptWithQueens = 0;
+  long oddDiagonal[2] = {}, oddDiagonalWithQueens = 0;
   for (long i = 0; i < boardCount; ++i) {
     boards.push_back(random.nextSparse(10, 13, 12));
     expected.push_back(bruteForceCount(boards.back()));
     const Board& board = boards.back();
     const bool queens = boardText(board).find('Q') != std::string::npos;
-    bool kept = false, keptByAll = board.size() % 2 == 1;
-    for (int swap = 4; swap < 8 && board.size() % 2 == 0; ++swap)
+    const bool odd = board.size() % 2 == 1;
+    bool kept = false, keptByAll = odd;
+    for (int swap = 4; swap < 8 && !odd; ++swap)
       if (keepsBoard(board, swap)) ++keptBy[swap - 4], kept = true;
     keptWithQueens += kept && queens;
     for (int symmetry = 1; symmetry < 8; ++symmetry)
       keptByAll = keptByAll && keepsBoard(board, symmetry);
     oddKept += keptByAll;
     oddKeptWithQueens += keptByAll && queens;
+    bool diagonal = false;
+    for (int swap : {4, 7})
+      if (odd && !keepsBoard(board, 1) && keepsBoard(board, swap))
+        ++oddDiagonal[swap == 7], diagonal = true;
+    oddDiagonalWithQueens += diagonal && queens;
   }
   for (int swap = 0; swap < 4; ++swap)
     if (keptBy[swap] == 0)
@@ -702,11 +721,17 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   if (oddKeptWithQueens == 0 || oddKept == oddKeptWithQueens)
     return fail("seed " + std::to_string(seed) +
                 " needs odd boards that all symmetries keep, with and without given queens");
+  if (oddDiagonal[0] == 0 || oddDiagonal[1] == 0 || oddDiagonalWithQueens == 0)
+    return fail("seed " + std::to_string(seed) +
+                " needs odd boards that each diagonal's reflection keeps without the column "
+                "flip, some with given queens");
   std::printf(
       "even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
       "anti-transpose %ld; %ld of them with given queens; odd boards kept by all eight "
-      "symmetries %ld, %ld of them with given queens\n",
-      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, oddKept, oddKeptWithQueens);
+      "symmetries %ld, %ld of them with given queens; odd boards kept without the column flip "
+      "by the transpose %ld, the anti-transpose %ld, %ld of them with given queens\n",
+      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, oddKept, oddKeptWithQueens,
+      oddDiagonal[0], oddDiagonal[1], oddDiagonalWithQueens);
   const std::string input = tempPath("join", "in");
   writeBatch(input, boards, seed);
   const std::string what = "seed " + std::to_string(seed);
