@@ -1272,10 +1272,11 @@ class SymmetricPlacements {
 //
 // Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
 // and east (odd n: the middle column's and middle row's queens stand
-// apart). A transpose or a quarter turn maps W onto N, the north queens'
-// columns: with phi(X) = min(x, ~x, reversed y, ~reversed y) for X's north
-// (west) part x and south (east) part y, placements with phi(W) < phi(N)
-// count twice, equal once (JoinFold); odd n: by the middle queens' rows and
+// apart), the half turn both (odd n: with the column flip). A
+// transpose or a quarter turn maps W onto N, the north queens' columns:
+// with phi(X) = min(x, ~x, reversed y, ~reversed y) for X's north (west)
+// part x and south (east) part y, placements with phi(W) < phi(N) count
+// twice, equal once (JoinFold); odd n: by the middle queens' rows and
 // columns r, min(r, n - 1 - r), or with no column flip by phi, for the
 // transpose alone. Up to 8 times less work on the empty board.
 //
@@ -1554,7 +1555,7 @@ class JoinTables {
   Mask middleRowColumns_ = 0;
   bool middle_ = false;  // odd n, kept by the column flip
   Mask middleRows_ = 0;  // the rows where the middle column is free
-  bool rowFlip_ = false, columnFlip_ = false;
+  bool rowFlip_ = false, columnFlip_ = false, halfTurn_ = false;
   long units_ = 0;
   uint64_t allocated_ = 0;
   JoinIsa isa_ = JoinIsa::kPortable;
@@ -1578,8 +1579,8 @@ bool JoinTables::build(const Board& given, JoinBudget budget) {
   north_ = n / 2, west_ = n / 2;
   rowFlip_ = boardHasSymmetry(board, kFlipRows);
   columnFlip_ = boardHasSymmetry(board, kFlipColumns);
-  // Odd n: the column flip maps west onto east around a middle column.
   middle_ = n % 2 == 1 && columnFlip_;
+  halfTurn_ = (n % 2 == 0 || middle_) && boardHasSymmetry(board, kHalfTurn);
   east_ = n - west_ - middle_;
   middleRowColumns_ = middle_ ? Mask(board.freeSquares[north_] >> (n - east_)) : 0;
   middleRows_ = 0;
@@ -1594,7 +1595,6 @@ bool JoinTables::build(const Board& given, JoinBudget budget) {
   scratchAreas_ = budget.threads;
   nextScratch_ = 0;
   uint64_t room = budget.bytes - scratch;
-  // A quarter that a flip maps another onto reads its entries.
   const bool rowMirror = rowFlip_ && n - firstSouthRow() == north_;
   bool fits = scratch_ != nullptr;
   for (int q = 0; q < 4 && fits; ++q) {
@@ -1640,7 +1640,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
     int imageCount = 1;
     if (rowFlip_) images[imageCount++] = key(westFlipped, flippedRow);
     if (columnFlip_) images[imageCount++] = key(others & ~middleBit, middleRow);
-    if (rowFlip_ && columnFlip_)
+    if (halfTurn_)
       images[imageCount++] = key(othersFlipped & ~reverseRows(middleBit, n_), flippedRow);
     int distinct = 0;
     bool smallest = true;
@@ -2375,7 +2375,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 constexpr int kShareFormat = 1;
 // In every plan fingerprint: a version that numbers units in another way
 // changes it, so that shares do not mix.
-constexpr uint64_t kUnitNumbering = 3;
+constexpr uint64_t kUnitNumbering = 4;
 
 // FNV-1a over 64 bits, folded to 32: it catches accidents, not forgeries.
 class Fingerprint {

@@ -687,13 +687,15 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   std::vector<long long> expected;
   // The even boards that each transpose and quarter turn keeps: the join
   // folds those, and each kind must be among the boards.
+  // The even boards that the half turn keeps without the flips: the join
+  // counts a W for its image under it.
   // And the odd boards that all eight symmetries keep, which it folds by
   // the middle queens; and the odd boards that a reflection in a diagonal
   // keeps without the column flip, which it folds by the transpose (the
   // other diagonal's after mirroring the board).
   const char* swapNames[] = {"transpose", "quarter turn", "quarter turn back", "anti-transpose"};
   long keptBy[4] = {}, keptWithQueens = 0, oddKept = 0, oddKeptWithQueens = 0;
-  long oddDiagonal[2] = {}, oddDiagonalWithQueens = 0;
+  long oddDiagonal[2] = {}, oddDiagonalWithQueens = 0, evenHalfTurn = 0;
   for (long i = 0; i < boardCount; ++i) {
     boards.push_back(random.nextSparse(10, 13, 12));
     expected.push_back(bruteForceCount(boards.back()));
@@ -704,6 +706,7 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
     for (int swap = 4; swap < 8 && !odd; ++swap)
       if (keepsBoard(board, swap)) ++keptBy[swap - 4], kept = true;
     keptWithQueens += kept && queens;
+    evenHalfTurn += !odd && keepsBoard(board, 3) && !keepsBoard(board, 1);  // without the flips
     for (int symmetry = 1; symmetry < 8; ++symmetry)
       keptByAll = keptByAll && keepsBoard(board, symmetry);
     oddKept += keptByAll;
@@ -718,6 +721,9 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
     if (keptBy[swap] == 0)
       return fail(std::string("no even board of seed ") + std::to_string(seed) + " keeps the " +
                   swapNames[swap]);
+  if (evenHalfTurn == 0)
+    return fail("no even board of seed " + std::to_string(seed) +
+                " keeps the half turn without the flips");
   if (oddKeptWithQueens == 0 || oddKept == oddKeptWithQueens)
     return fail("seed " + std::to_string(seed) +
                 " needs odd boards that all symmetries keep, with and without given queens");
@@ -727,11 +733,12 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
                 "flip, some with given queens");
   std::printf(
       "even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
-      "anti-transpose %ld; %ld of them with given queens; odd boards kept by all eight "
+      "anti-transpose %ld; %ld of them with given queens; %ld by the half turn without the "
+      "flips; odd boards kept by all eight "
       "symmetries %ld, %ld of them with given queens; odd boards kept without the column flip "
       "by the transpose %ld, the anti-transpose %ld, %ld of them with given queens\n",
-      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, oddKept, oddKeptWithQueens,
-      oddDiagonal[0], oddDiagonal[1], oddDiagonalWithQueens);
+      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, evenHalfTurn, oddKept,
+      oddKeptWithQueens, oddDiagonal[0], oddDiagonal[1], oddDiagonalWithQueens);
   const std::string input = tempPath("join", "in");
   writeBatch(input, boards, seed);
   const std::string what = "seed " + std::to_string(seed);
