@@ -172,12 +172,6 @@ inline void pinQueen(Board& board, int row, int column) {
         r == row ? Row{1} << column : board.freeSquares[r] & ~attackedInRow(r, row, column);
 }
 
-inline bool hasGivenQueens(const Board& board) {
-  Row any = 0;
-  for (int r = 0; r < board.n; ++r) any |= board.queens[r];
-  return any != 0;
-}
-
 // Pins every given queen ('Q'), then forgets them: every engine, option and
 // split works on the pinned board unchanged. False if two attack each other.
 bool pinGivenQueens(Board& board) {
@@ -1271,13 +1265,13 @@ class SymmetricPlacements {
 // 2n - 2 diagonals through the line between the halves matter.
 //
 // Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
-// and east (odd n: the middle column's and middle row's queens stand
-// apart), the half turn both (odd n: with the column flip). A
-// transpose or a quarter turn maps W onto N, the north queens' columns:
+// and east, the half turn does both (odd n: the middle column's queen
+// stands apart, and with the column flip or a transpose the middle row's).
+// A transpose or a quarter turn maps W onto N, the north queens' columns:
 // with phi(X) = min(x, ~x, reversed y, ~reversed y) for X's north (west)
 // part x and south (east) part y, placements with phi(W) < phi(N) count
 // twice, equal once (JoinFold); odd n: by the middle queens' rows and
-// columns r, min(r, n - 1 - r), or with no column flip by phi, for the
+// columns r, min(r, n - 1 - r), or with no middle apart by phi, for the
 // transpose alone. Up to 8 times less work on the empty board.
 //
 // When auto picks it: from 14x14 up, with at most 15% of the squares
@@ -1510,9 +1504,9 @@ class JoinTables {
   int westColumns() const { return west_; }
   int eastColumns() const { return east_; }
   int northRows() const { return north_; }
-  // Odd n with a middle column: the middle row (north_) too stands apart.
-  int firstSouthRow() const { return north_ + middle_; }
-  bool middle() const { return middle_; }
+  // The middle row (north_) too stands apart.
+  bool rowApart() const { return middle_ && (columnFlip_ || transposes_); }
+  int firstSouthRow() const { return north_ + rowApart(); }
   Mask middleRowColumns() const { return middleRowColumns_; }  // east, free
   // The odd fold's key of a middle queen's row or column x (-1: no fold).
   int middleKey(int x) const { return transposes_ && middle_ ? std::min(x, n_ - 1 - x) : -1; }
@@ -1553,7 +1547,7 @@ class JoinTables {
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
   bool transposes_ = false;  // kept by a transpose or quarter turn
   Mask middleRowColumns_ = 0;
-  bool middle_ = false;  // odd n, kept by the column flip
+  bool middle_ = false;  // odd n: the middle column stands apart
   Mask middleRows_ = 0;  // the rows where the middle column is free
   bool rowFlip_ = false, columnFlip_ = false, halfTurn_ = false;
   long units_ = 0;
@@ -1579,16 +1573,20 @@ bool JoinTables::build(const Board& given, JoinBudget budget) {
   north_ = n / 2, west_ = n / 2;
   rowFlip_ = boardHasSymmetry(board, kFlipRows);
   columnFlip_ = boardHasSymmetry(board, kFlipColumns);
-  middle_ = n % 2 == 1 && columnFlip_;
-  halfTurn_ = (n % 2 == 0 || middle_) && boardHasSymmetry(board, kHalfTurn);
+  halfTurn_ = boardHasSymmetry(board, kHalfTurn);
+  transposes_ = false;
+  for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
+    transposes_ = transposes_ || boardHasSymmetry(board, swap);
+  // Odd n: the middle column stands apart for the column flip or half turn
+  // (the middle row too, with the column flip or a transpose); else only
+  // the transpose folds, by phi.
+  middle_ = n % 2 == 1 && (columnFlip_ || halfTurn_);
+  transposes_ = transposes_ && (n % 2 == 0 || middle_ || boardHasSymmetry(board, kTranspose));
   east_ = n - west_ - middle_;
-  middleRowColumns_ = middle_ ? Mask(board.freeSquares[north_] >> (n - east_)) : 0;
+  middleRowColumns_ = rowApart() ? Mask(board.freeSquares[north_] >> (n - east_)) : 0;
   middleRows_ = 0;
   for (int r = 0; r < n && middle_; ++r)
     middleRows_ |= Mask(board.freeSquares[r] >> west_ & 1) << r;
-  transposes_ = boardHasSymmetry(board, kTranspose);
-  for (Symmetry swap : {kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
-    transposes_ = transposes_ || ((n % 2 == 0 || middle_) && boardHasSymmetry(board, swap));
   const uint64_t scratch = joinScratchBytes(n) * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
   scratch_ = static_cast<char*>(std::malloc(scratch));
@@ -1628,7 +1626,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
     return uint64_t(rows) << 8 | (middleRow + 1);
   };
   // The middle row apart: a W that holds it is counted as its column flip.
-  const Mask middleRowBit = middle_ ? Mask{1} << north_ : 0;
+  const Mask middleRowBit = rowApart() ? Mask{1} << north_ : 0;
   if (west & middleRowBit) return 0;
   int count = 0;
   for (int middleRow = middle_ ? 0 : -1; middleRow < (middle_ ? n_ : 0); ++middleRow) {
@@ -1895,7 +1893,7 @@ class JoinCounter {
     // The middle row apart, not the middle column's: its queen goes into the
     // south products, on each column with a key some slice takes, west to
     // east, so with falling keys (bit 32: none).
-    const bool rowQueen = t_.middle() && slices[0].middleRow != north;
+    const bool rowQueen = t_.rowApart() && slices[0].middleRow != north;
     const int firstEast = n - t_.eastColumns();
     const Mask rowColumns = t_.middleRowColumns() & allColumns(n - firstEast - lowestKey);
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
@@ -2336,12 +2334,10 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 }
 
 // Counts this process's share of one board; says how in `report`.
-[[gnu::nothrow]] Count countBoard(const Board& board, long boardNumber, const Settings& settings,
+[[gnu::nothrow]] Count countBoard(const Board& given, long boardNumber, const Settings& settings,
                                   SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
-  if (hasGivenQueens(board)) {
-    Board pinned = board;
-    if (pinGivenQueens(pinned))
-      return countBoard(pinned, boardNumber, settings, smallBoards, err, report);
+  Board board = given;
+  if (!pinGivenQueens(board)) {
     report.method = kQueensClash;
     return 0;
   }
@@ -2375,7 +2371,7 @@ Count countUnits(const Board& board, const Plan& plan, int depth, long units, Sh
 constexpr int kShareFormat = 1;
 // In every plan fingerprint: a version that numbers units in another way
 // changes it, so that shares do not mix.
-constexpr uint64_t kUnitNumbering = 4;
+constexpr uint64_t kUnitNumbering = 5;
 
 // FNV-1a over 64 bits, folded to 32: it catches accidents, not forgeries.
 class Fingerprint {

@@ -233,8 +233,9 @@ class RandomBoards {
   // One odd symmetric board in three keeps all eight symmetries (the join
   // folds those by its middle queens), half of them with the middle queen;
   // of the rest, half keep a reflection in a diagonal (the join folds those
-  // by the transpose, mirrored for the other diagonal), half of them with a
-  // queen on its axis.
+  // by the transpose, mirrored for the other diagonal) or the half or
+  // quarter turn (it sets the middle column apart), half of them with a
+  // queen that keeps the symmetry.
   Board nextSparse(int minN, int maxN, int maxPercent) {
     Board board = withDensity(minN + static_cast<int>(below(maxN - minN + 1)), 0, maxPercent);
     int symmetry = below(2) == 0 ? 1 + static_cast<int>(below(7)) : 0;
@@ -249,10 +250,17 @@ class RandomBoards {
       return board;
     }
     if (symmetry && n % 2 == 1 && below(2) == 0) {
-      const bool transpose = below(2) == 0;
-      symmetrize(board, transpose ? 4 : 7);
-      const int k = static_cast<int>(below(n));  // a queen on the axis, half the time
-      if (below(2) == 0) board[k][transpose ? k : n - 1 - k] = 'Q';
+      const int kinds[] = {4, 7, 3, 5};  // the diagonals, the half and quarter turn
+      const int kind = kinds[below(4)];
+      symmetrize(board, kind);
+      // Half the time a queen it keeps: on the axis, or in the centre.
+      const int k = static_cast<int>(below(n));
+      if (below(2) == 0) {
+        if (kind == 4 || kind == 7)
+          board[k][kind == 4 ? k : n - 1 - k] = 'Q';
+        else
+          board[n / 2][n / 2] = 'Q';
+      }
       return board;
     }
     if (symmetry) symmetrize(board, symmetry);
@@ -687,8 +695,10 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   std::vector<long long> expected;
   // The even boards that each transpose and quarter turn keeps: the join
   // folds those, and each kind must be among the boards.
-  // The even boards that the half turn keeps without the flips: the join
-  // counts a W for its image under it.
+  // The boards that the half turn keeps without the flips: the join counts
+  // a W for its image under it (odd: with the middle column apart, and with
+  // a transpose or quarter turn, the middle row too, and the fold by the
+  // middle queens).
   // And the odd boards that all eight symmetries keep, which it folds by
   // the middle queens; and the odd boards that a reflection in a diagonal
   // keeps without the column flip, which it folds by the transpose (the
@@ -696,6 +706,7 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   const char* swapNames[] = {"transpose", "quarter turn", "quarter turn back", "anti-transpose"};
   long keptBy[4] = {}, keptWithQueens = 0, oddKept = 0, oddKeptWithQueens = 0;
   long oddDiagonal[2] = {}, oddDiagonalWithQueens = 0, evenHalfTurn = 0;
+  long oddHalfTurn = 0, oddHalfTurnWithQueens = 0, oddHalfTurnFolded = 0;
   for (long i = 0; i < boardCount; ++i) {
     boards.push_back(random.nextSparse(10, 13, 12));
     expected.push_back(bruteForceCount(boards.back()));
@@ -706,7 +717,12 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
     for (int swap = 4; swap < 8 && !odd; ++swap)
       if (keepsBoard(board, swap)) ++keptBy[swap - 4], kept = true;
     keptWithQueens += kept && queens;
-    evenHalfTurn += !odd && keepsBoard(board, 3) && !keepsBoard(board, 1);  // without the flips
+    // The half turn without the flips: on odd boards, the middle column apart.
+    const bool halfTurnAlone = keepsBoard(board, 3) && !keepsBoard(board, 1);
+    evenHalfTurn += !odd && halfTurnAlone;
+    oddHalfTurn += odd && halfTurnAlone;
+    oddHalfTurnWithQueens += odd && halfTurnAlone && queens;
+    oddHalfTurnFolded += odd && halfTurnAlone && (keepsBoard(board, 4) || keepsBoard(board, 5));
     for (int symmetry = 1; symmetry < 8; ++symmetry)
       keptByAll = keptByAll && keepsBoard(board, symmetry);
     oddKept += keptByAll;
@@ -721,9 +737,12 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
     if (keptBy[swap] == 0)
       return fail(std::string("no even board of seed ") + std::to_string(seed) + " keeps the " +
                   swapNames[swap]);
-  if (evenHalfTurn == 0)
-    return fail("no even board of seed " + std::to_string(seed) +
-                " keeps the half turn without the flips");
+  if (evenHalfTurn == 0 || oddHalfTurn == oddHalfTurnWithQueens || oddHalfTurnWithQueens == 0 ||
+      oddHalfTurnFolded == 0 || oddHalfTurnFolded == oddHalfTurn)
+    return fail("seed " + std::to_string(seed) +
+                " needs even and odd boards that the half turn keeps without the flips, the "
+                "odd ones with and without given queens, and with and without a transpose or "
+                "quarter turn");
   if (oddKeptWithQueens == 0 || oddKept == oddKeptWithQueens)
     return fail("seed " + std::to_string(seed) +
                 " needs odd boards that all symmetries keep, with and without given queens");
@@ -734,11 +753,13 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
   std::printf(
       "even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
       "anti-transpose %ld; %ld of them with given queens; %ld by the half turn without the "
-      "flips; odd boards kept by all eight "
+      "flips; odd boards kept by the half turn without the flips %ld, %ld of them with given "
+      "queens, %ld with a transpose or quarter turn too; odd boards kept by all eight "
       "symmetries %ld, %ld of them with given queens; odd boards kept without the column flip "
       "by the transpose %ld, the anti-transpose %ld, %ld of them with given queens\n",
-      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, evenHalfTurn, oddKept,
-      oddKeptWithQueens, oddDiagonal[0], oddDiagonal[1], oddDiagonalWithQueens);
+      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, evenHalfTurn, oddHalfTurn,
+      oddHalfTurnWithQueens, oddHalfTurnFolded, oddKept, oddKeptWithQueens, oddDiagonal[0],
+      oddDiagonal[1], oddDiagonalWithQueens);
   const std::string input = tempPath("join", "in");
   writeBatch(input, boards, seed);
   const std::string what = "seed " + std::to_string(seed);
