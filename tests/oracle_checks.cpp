@@ -250,8 +250,8 @@ class RandomBoards {
       return board;
     }
     if (symmetry && n % 2 == 1 && below(2) == 0) {
-      const int kinds[] = {4, 7, 3, 5};  // the diagonals, the half and quarter turn
-      const int kind = kinds[below(4)];
+      const int kinds[] = {4, 7, 3, 5, 6};  // the diagonals, the half turn, the quarter turns
+      const int kind = kinds[below(5)];
       symmetrize(board, kind);
       // Half the time a queen it keeps: on the axis, or in the centre.
       const int k = static_cast<int>(below(n));
@@ -733,6 +733,16 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
         ++oddDiagonal[swap == 7], diagonal = true;
     oddDiagonalWithQueens += diagonal && queens;
   }
+  std::printf(
+      "even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
+      "anti-transpose %ld; %ld of them with given queens; %ld by the half turn without the "
+      "flips; odd boards kept by the half turn without the flips %ld, %ld of them with given "
+      "queens, %ld with a transpose or quarter turn too; odd boards kept by all eight "
+      "symmetries %ld, %ld of them with given queens; odd boards kept without the column flip "
+      "by the transpose %ld, the anti-transpose %ld, %ld of them with given queens\n",
+      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, evenHalfTurn, oddHalfTurn,
+      oddHalfTurnWithQueens, oddHalfTurnFolded, oddKept, oddKeptWithQueens, oddDiagonal[0],
+      oddDiagonal[1], oddDiagonalWithQueens);
   for (int swap = 0; swap < 4; ++swap)
     if (keptBy[swap] == 0)
       return fail(std::string("no even board of seed ") + std::to_string(seed) + " keeps the " +
@@ -750,16 +760,6 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
     return fail("seed " + std::to_string(seed) +
                 " needs odd boards that each diagonal's reflection keeps without the column "
                 "flip, some with given queens");
-  std::printf(
-      "even boards kept by the transpose %ld, the quarter turns %ld and %ld, the "
-      "anti-transpose %ld; %ld of them with given queens; %ld by the half turn without the "
-      "flips; odd boards kept by the half turn without the flips %ld, %ld of them with given "
-      "queens, %ld with a transpose or quarter turn too; odd boards kept by all eight "
-      "symmetries %ld, %ld of them with given queens; odd boards kept without the column flip "
-      "by the transpose %ld, the anti-transpose %ld, %ld of them with given queens\n",
-      keptBy[0], keptBy[1], keptBy[2], keptBy[3], keptWithQueens, evenHalfTurn, oddHalfTurn,
-      oddHalfTurnWithQueens, oddHalfTurnFolded, oddKept, oddKeptWithQueens, oddDiagonal[0],
-      oddDiagonal[1], oddDiagonalWithQueens);
   const std::string input = tempPath("join", "in");
   writeBatch(input, boards, seed);
   const std::string what = "seed " + std::to_string(seed);
