@@ -1622,7 +1622,7 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
   auto key = [](Mask rows, int middleRow) {  // orders the images of a slice
     return uint64_t(rows) << 8 | (middleRow + 1);
   };
-  // The middle row apart: a W that holds it is counted as its column flip.
+  // The middle row apart: a W holding it counts as its column flip or half turn.
   const Mask middleRowBit = rowApart() ? Mask{1} << north_ : 0;
   if (west & middleRowBit) return 0;
   int count = 0;
