@@ -1545,7 +1545,7 @@ class JoinTables {
   }
 
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
-  bool transposes_ = false;  // kept by a transpose or quarter turn
+  bool transposes_ = false;  // folded by a transpose or quarter turn
   Mask middleRowColumns_ = 0;
   bool middle_ = false;  // odd n: the middle column stands apart
   Mask middleRows_ = 0;  // the rows where the middle column is free
