@@ -6,14 +6,13 @@
 //       free up (as --threads does): efficiency = work / (T x slowest thread)
 //   unit_costs shares M... < board.txt    --part=K/M for every K: the slowest
 //       share over the mean share
-// It includes solution.cpp, so it measures the very split the solver makes.
-#define QUEENS_NO_MAIN
-#include "../solution.cpp"
-
+// It builds on the counter's parts, so it measures the very split it makes.
 #include <cstdlib>
 #include <queue>
 #include <string>
 #include <vector>
+
+#include "counter/cli.hpp"
 
 namespace {
 

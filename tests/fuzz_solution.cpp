@@ -1,5 +1,6 @@
-// libFuzzer target: the bytes are stdin. It runs the real program (the very
-// code of solution.cpp, included below) with several options and, for every
+// libFuzzer target: the bytes are stdin. It runs both real programs (the
+// very code of src/: the judge's `solution` and the counter `queens`) with
+// several options, checks that they print the same, and, for every
 // board the reader accepts, checks that all counting methods agree (the join
 // on every instruction set the CPU has, with its usual chunks and with tiny
 // ones), that a split into shares adds up to the count, that --list lists as
@@ -9,12 +10,11 @@
 // of up to 64x64 (or a row of 65 squares) that the bytes describe. Any crash, sanitizer report,
 // mismatch or timeout is a failure.
 // Build with -DQUEENS_FUZZ=ON (clang++ only).
-#define QUEENS_NO_MAIN
-#include "../solution.cpp"
-
 #include <cstdlib>
 #include <string>
 #include <vector>
+
+#include "counter/cli.hpp"
 
 namespace {
 
@@ -48,9 +48,8 @@ bool joinAgrees(const Board& board, Count expected) {
 
 // --list (or --list --unique) of one board into `out`; how many it drew.
 Count listed(const Board& board, bool unique, std::FILE* out) {
-  Report report;
-  return unique ? showSearch<ClassPrinter>(board, out, report)
-                : showSearch<PlacementPrinter>(board, out, report);
+  return unique ? showSearch<ClassPrinter>(board, out).placements
+                : showSearch<PlacementPrinter>(board, out).placements;
 }
 
 // The fuzzer's bytes as a file descriptor, which is what the reader takes: a
@@ -80,16 +79,19 @@ void checkMethodsAgree(const std::uint8_t* data, std::size_t size, std::FILE* si
   close(in);
 }
 
-// Runs the program on `input` with the options; returns its stdout, and
-// its exit status in `status`.
-std::string runOn(const std::string& input, std::vector<const char*> argv, int& status) {
+using Program = int (*)(int, std::FILE*, std::FILE*, int, const char* const*);
+
+// Runs a program on `input` with the options; returns its stdout, and its
+// exit status in `status`.
+std::string runOn(const std::string& input, std::vector<const char*> argv, int& status,
+                  Program program = runQueens) {
   char* text = nullptr;
   std::size_t size = 0;
   std::FILE* out = open_memstream(&text, &size);
   static std::FILE* sink = std::fopen("/dev/null", "w");
-  argv.insert(argv.begin(), "solution");
+  argv.insert(argv.begin(), "program");
   int in = openBytes(reinterpret_cast<const std::uint8_t*>(input.data()), input.size());
-  status = queens::run(in, out, sink, int(argv.size()), argv.data());
+  status = program(in, out, sink, int(argv.size()), argv.data());
   close(in);
   std::fclose(out);
   std::string printed(text, size);
@@ -126,27 +128,42 @@ std::string wideBoard(const std::uint8_t* data, std::size_t size) {
   return text;
 }
 
+// The judge's program prints what the counter prints, with no option,
+// --list and --trace, and exits with the same status.
+void checkProgramsAgree(const std::uint8_t* data, std::size_t size) {
+  const std::string input(reinterpret_cast<const char*>(data), size);
+  for (const char* option : {"", "--list", "--trace"}) {
+    // A trace has a line per node: a million for the empty 12x12 board.
+    if (*option && size > 80) continue;
+    std::vector<const char*> argv;
+    if (*option) argv.push_back(option);
+    int judged = 0, counted = 0;
+    if (runOn(input, argv, judged, runSolution) != runOn(input, argv, counted) || judged != counted)
+      std::abort();
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static std::FILE* sink = std::fopen("/dev/null", "w");
-  for (const char* option : {"", "--list", "--trace", "--trace=html", "--stats", "--unique"}) {
-    // A trace has a line per node: a million for the empty 12x12 board.
+  for (const char* option : {"--trace=html", "--stats", "--unique"}) {
     if (std::strncmp(option, "--trace", 7) == 0 && size > 80) continue;
-    const char* argv[] = {"solution", option};
+    const char* argv[] = {"queens", option};
     int in = openBytes(data, size);
-    queens::run(in, sink, sink, *option ? 2 : 1, argv);
+    runQueens(in, sink, sink, 2, argv);
     close(in);
   }
+  checkProgramsAgree(data, size);
   checkMethodsAgree(data, size, sink);
   checkSharesMerge(data, size);
   const std::string wide = wideBoard(data, size);
   const auto* wideBytes = reinterpret_cast<const std::uint8_t*>(wide.data());
   checkMethodsAgree(wideBytes, wide.size(), sink);
   checkSharesMerge(wideBytes, wide.size());
-  const char* merge[] = {"solution", "--merge", "-"};
+  const char* merge[] = {"queens", "--merge", "-"};
   int in = openBytes(data, size);
-  queens::run(in, sink, sink, 3, merge);
+  runQueens(in, sink, sink, 3, merge);
   close(in);
   return 0;
 }

@@ -568,6 +568,21 @@ std::vector<Board> randomBatch(long boardCount, std::uint64_t seed, int maxN) {
   return boards;
 }
 
+// Random boards of up to 10x10, counted with no option, as the judge runs
+// the program, against the oracle.
+int stressJudge(const std::string& program, long boardCount, std::uint64_t seed) {
+  std::vector<Board> boards = randomBatch(boardCount, seed, 10);
+  std::vector<long long> expected;
+  for (const Board& board : boards) expected.push_back(bruteForceCount(board));
+  const std::string input = tempPath("judge", "in");
+  writeBatch(input, boards, seed);
+  if (int failed = checkCounts(program, {}, input, boards, expected, "seed " + std::to_string(seed)))
+    return failed;
+  std::printf("no option: %ld boards agree with the brute-force oracle\n", boardCount);
+  std::remove(input.c_str());
+  return 0;
+}
+
 // Random boards, every method with 1, 2, 3 and 8 threads, answers compared
 // with the oracle.
 int stress(const std::string& program, long boardCount, std::uint64_t seed, bool large) {
@@ -1429,6 +1444,8 @@ int main(int argc, char** argv) {
   auto number = [&](std::size_t i, long fallback) {
     return i < args.size() ? std::atol(args[i].c_str()) : fallback;
   };
+  if (args.size() >= 4 && args[0] == "stress-judge")
+    return stressJudge(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && (args[0] == "stress" || args[0] == "stress-large"))
     return stress(args[1], number(2, 0), number(3, 0), args[0] == "stress-large");
   if (args.size() >= 4 && args[0] == "stress-wide")
@@ -1454,7 +1471,7 @@ int main(int argc, char** argv) {
   if (args.size() >= 2 && args[0] == "long-line") return longLine(args[1], number(2, 0));
   if (args.size() >= 3 && args[0] == "measure") return measure(args[1], argv + 3);
   std::fprintf(stderr,
-               "usage: oracle_checks stress|stress-large|list|soak PROGRAM BOARDS SEED\n"
+               "usage: oracle_checks stress|stress-judge|stress-large|list|soak PROGRAM BOARDS SEED\n"
                "       oracle_checks long-line PROGRAM [MAX_RSS_KIB]\n");
   return 2;
 }

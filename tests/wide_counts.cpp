@@ -5,8 +5,11 @@
 // the decimal output and the division by small numbers (--unique divides by
 // the number of symmetries), on values worked out by hand (powers of two
 // and of ten, and their neighbours), each also checked by multiplying back.
-#define QUEENS_NO_MAIN
-#include "../solution.cpp"
+#include <cstdio>
+#include <cstring>
+#include <initializer_list>
+
+#include "judge/output.hpp"
 
 namespace {
 

@@ -1,0 +1,412 @@
+
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+
+#include "cpu.hpp"
+#include "geometry.hpp"
+
+namespace queens {
+
+// ===== 9. The join =========================================================
+// The join (--method=join) counts placements in groups, without visiting
+// each (the README's "How it works" draws it). Cut the board into NW, NE,
+// SW, SE quarters, w columns and h rows to the west and north. Call W the
+// rows of the w west queens. For one W, a placement is a west half (a queen
+// in each row of W, west) and an east half (the other rows, east) that
+// share no diagonal; a half is a north and a south quarter that fit, from
+// tables of each quarter's partial placements (QuarterTable).
+//
+// Pairs are counted a block at a time (JoinCounter): for one W, bit i of the
+// plane of diagonal d says west half i avoids d. The west halves that fit an
+// east half are the AND of its north and south quarters' products (of their
+// diagonals' planes): a pair that fits costs an AND and a popcount. Only the
+// 2n - 2 diagonals through the line between the halves matter.
+//
+// Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
+// and east, the half turn does both (odd n: the middle column's queen
+// stands apart, and with the column flip or a transpose the middle row's).
+// A transpose or a quarter turn maps W onto N, the north queens' columns:
+// with phi(X) = min(x, ~x, reversed y, ~reversed y) for X's north (west)
+// part x and south (east) part y, placements with phi(W) < phi(N) count
+// twice, equal once (JoinFold); odd n: by the middle queens' rows and
+// columns r, min(r, n - 1 - r), or with no middle apart by phi, for the
+// transpose alone. Up to 8 times less work on the empty board.
+//
+// When auto picks it: from 14x14 up, with at most 15% of the squares
+// reserved (20% from 16x16), and AVX2 or AVX-512: there it takes 0.04 to
+// 0.75 of propagation's time, more above those densities.
+//
+// Memory: the tables (8 bytes an entry, 4 a group), one per quarter that no
+// flip maps another onto (one on the empty board), and 5-9 MiB a thread,
+// within --memory, or the board is searched. Above 32x32 they never fit:
+// the join is on 32-bit masks.
+constexpr int kJoinMaxN = kNarrowMaxN;
+using Mask = uint32_t;
+
+// The next larger number with as many bits set (Gosper's hack): adding the
+// lowest set bit carries through the lowest run of ones; those cleared,
+// less one, go back to the bottom.
+inline uint64_t nextSubset(uint64_t subset) {
+  if (subset == 0) return ~uint64_t{0};
+  uint64_t lowest = subset & (0 - subset), carried = subset + lowest;
+  return (((carried ^ subset) >> 2) / lowest) | carried;
+}
+inline uint64_t firstSubset(int size) { return (uint64_t{1} << size) - 1; }
+
+// What the join may allocate by default (--memory): the empty 22x22 and
+// 23x23 boards' tables fit.
+constexpr uint64_t kDefaultMemoryBudget = uint64_t{1} << 30;
+
+// What the join may allocate, in bytes, and how many threads will share it.
+struct JoinBudget {
+  uint64_t bytes;
+  int threads;
+};
+
+// The rows in reverse order (r becomes n - 1 - r): swap the halves, then
+// quarters, down to single bits, then shift the n rows back down.
+inline Mask reverseRows(Mask rows, int n) {
+  rows = rows >> 16 | rows << 16;
+  rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
+  rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
+  rows = (rows >> 2 & 0x33333333u) | (rows & 0x33333333u) << 2;
+  rows = (rows >> 1 & 0x55555555u) | (rows & 0x55555555u) << 1;
+  return rows >> (kJoinMaxN - n);
+}
+
+// The partial placements of one quarter (rows firstRow.., columns
+// firstColumn..): every set of queens on free squares that do not attack
+// each other, the empty set too, grouped by the rows and columns they use.
+// Diagonals are relative to the quarter's first, in 32 bits.
+class QuarterTable {
+ public:
+  struct Entry {
+    uint32_t sums, differences;
+  };
+
+  // Counts each group's placements, holding only the groups' index, and
+  // takes their room from `room`; false if they do not fit.
+  bool count(const Board& board, int firstRow, int rows, int firstColumn, int columns,
+             uint64_t& room) {
+    place(board, firstRow, rows, firstColumn, columns);
+    const uint64_t startBytes = ((uint64_t{1} << (rows + columns)) + 1) * sizeof(uint32_t);
+    if (startBytes > room) return false;
+    start_ = static_cast<uint32_t*>(std::calloc(startBytes, 1));
+    if (!start_) return false;
+    room -= startBytes;
+    entryLimit_ = std::min<uint64_t>(room / sizeof(Entry), UINT32_MAX);
+    entryCount_ = 0;
+    list(0, 0, 0, {}, false);
+    if (entryCount_ > entryLimit_) return false;
+    room -= entryCount_ * sizeof(Entry);
+    return true;
+  }
+  // Once all quarters fit: each group's count becomes its end; listing
+  // again writes each entry below it and moves it down, to the start.
+  bool fill() {
+    if (source_ != this) return true;  // a mirror
+    for (uint64_t g = 1; g <= uint64_t{1} << (rows_ + columns_); ++g) start_[g] += start_[g - 1];
+    entries_ = static_cast<Entry*>(std::malloc(entryCount_ * sizeof(Entry) + 1));
+    if (entries_) list(0, 0, 0, {}, true);
+    return entries_;
+  }
+
+  // Or reads the entries of `source`, a quarter that a flip maps onto this
+  // one: the row flip swaps the two kinds of diagonals, the column flip
+  // swaps them reversed.
+  void mirror(const QuarterTable& source, const Board& board, int firstRow, int firstColumn,
+              bool flipRows, bool flipColumns) {
+    place(board, firstRow, source.rows_, firstColumn, source.columns_);
+    source_ = &source, flipRows_ = flipRows, flipColumns_ = flipColumns;
+    if (flipRows) std::swap(sumsField_, differencesField_);  // a swap without a branch
+  }
+
+  QuarterTable() = default;
+  QuarterTable(const QuarterTable&) = delete;
+  QuarterTable& operator=(const QuarterTable&) = delete;
+  ~QuarterTable() { release(); }
+  void release() {
+    std::free(start_);
+    std::free(entries_);
+    start_ = nullptr, entries_ = nullptr;
+  }
+
+  // The entries on exactly these rows and columns (bit i: the quarter's i-th).
+  const Entry* begin(Mask rows, Mask columns) const {
+    return source_->entries_ + source_->start_[sourceGroup(rows, columns)];
+  }
+  const Entry* end(Mask rows, Mask columns) const {
+    return source_->entries_ + source_->start_[sourceGroup(rows, columns) + 1];
+  }
+  [[gnu::always_inline]] Diagonals diagonals(const Entry& entry) const {
+    Mask sums = entry.*sumsField_, differences = entry.*differencesField_;
+    if (flipColumns_) {
+      const int width = rows_ + columns_ - 1;  // of each kind
+      const Mask reversedSums = reverseRows(sums, width);
+      sums = reverseRows(differences, width), differences = reversedSums;
+    }
+    return {uint64_t{sums} << sumBase_, uint64_t{differences} << differenceBase_};
+  }
+
+ private:
+  void place(const Board& board, int firstRow, int rows, int firstColumn, int columns) {
+    board_ = &board;
+    firstRow_ = firstRow, rows_ = rows, firstColumn_ = firstColumn, columns_ = columns;
+    sumBase_ = firstRow + firstColumn;
+    differenceBase_ = firstColumn - (firstRow + rows - 1) + board.n - 1;
+    source_ = this, flipRows_ = flipColumns_ = false;
+    sumsField_ = &Entry::sums, differencesField_ = &Entry::differences;
+  }
+  uint64_t group(Mask rows, Mask columns) const { return uint64_t{rows} << columns_ | columns; }
+  uint64_t sourceGroup(Mask rows, Mask columns) const {
+    return group(flipRows_ ? reverseRows(rows, rows_) : rows,
+                 flipColumns_ ? reverseRows(columns, columns_) : columns);
+  }
+
+  // Each row in turn gets no queen, or one on each square still open.
+  void list(int row, Mask rowsUsed, Mask columnsUsed, Diagonals queens, bool fill) {
+    if (entryCount_ > entryLimit_) return;  // does not fit: give up
+    if (row == rows_) {
+      uint64_t g = group(rowsUsed, columnsUsed);
+      if (fill) {
+        entries_[--start_[g]] = {uint32_t(queens.sums >> sumBase_),
+                                 uint32_t(queens.differences >> differenceBase_)};
+      } else {
+        ++start_[g];
+        ++entryCount_;
+      }
+      return;
+    }
+    list(row + 1, rowsUsed, columnsUsed, queens, fill);
+    const int boardRow = firstRow_ + row, n = board_->n;
+    Mask open = (board_->freeSquares[boardRow] & ~queens.inRow(boardRow, n)) >> firstColumn_ &
+                allColumns(columns_) & ~columnsUsed;
+    for (; open; open &= open - 1) {
+      const int column = indexOfLowestBit(open);
+      list(row + 1, rowsUsed | Mask{1} << row, columnsUsed | Mask{1} << column,
+           queens.with(diagonalsOf(n, boardRow, firstColumn_ + column)), fill);
+    }
+  }
+
+  const Board* board_ = nullptr;
+  int firstRow_ = 0, rows_ = 0, firstColumn_ = 0, columns_ = 0;
+  int sumBase_ = 0, differenceBase_ = 0;
+  const QuarterTable* source_ = this;  // whose entries these are
+  bool flipRows_ = false, flipColumns_ = false;
+  uint32_t Entry::*sumsField_ = &Entry::sums;  // which field holds which kind
+  uint32_t Entry::*differencesField_ = &Entry::differences;
+  uint32_t* start_ = nullptr;  // start_[g]: the first entry of group g
+  Entry* entries_ = nullptr;
+  uint64_t entryCount_ = 0, entryLimit_ = 0;
+};
+
+// Each thread's work space: patterns, planes and tables of up to kJoinChunk
+// west halves at a time, and products (4 KiB) of kSouthGroup south quarters.
+constexpr long kJoinChunk = 32768;  // west halves
+constexpr int kSouthGroup = 128;
+constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of valid halves
+// The chunk and group sizes: tiny in the fuzzer, to cut its boards into many.
+struct JoinTuning {
+  long chunk = kJoinChunk;
+  int southGroup = kSouthGroup;
+};
+inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
+// Per west half, its pattern and a bit per plane, table entry and product.
+inline uint64_t joinScratchBytes(int n) {
+  const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
+  return kJoinChunk * (sizeof(uint64_t) + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
+}
+
+// The placements with west rows W and the middle column's queen on
+// `middleRow` (-1: none), counted `weight` times (its images).
+struct Slice {
+  int middleRow, weight;
+};
+
+// The fold by phi for one W: a half counts twice when phi of its north
+// queens' columns is above phi(W), once when equal, not when below.
+struct JoinFold {
+  bool on;
+  Mask floor;  // phi(W)
+};
+
+enum class JoinIsa { kPortable, kAvx2, kAvx512 };
+
+// The widest instruction set the CPU and the system allow.
+inline JoinIsa bestJoinIsa() {
+  return cpu().avx512 ? JoinIsa::kAvx512 : cpu().avx2 ? JoinIsa::kAvx2 : JoinIsa::kPortable;
+}
+
+// The board cut in four, and what the count needs to know of it.
+class JoinTables {
+ public:
+  JoinTables() = default;
+  JoinTables(const JoinTables&) = delete;
+  JoinTables& operator=(const JoinTables&) = delete;
+  ~JoinTables() { release(); }
+  // Lists the quarters if they and the work spaces fit; else false, keeping nothing.
+  bool build(const Board& board, JoinBudget budget);
+  void release() {
+    for (QuarterTable& quarter : quarters_) quarter.release();
+    std::free(scratch_);
+    scratch_ = nullptr;
+  }
+  // A work space for one thread's count.
+  char* takeScratch() const {
+    int area = nextScratch_.fetch_add(1, std::memory_order_relaxed) % scratchAreas_;
+    return scratch_ + uint64_t(area) * joinScratchBytes(n_);
+  }
+
+  JoinIsa isa() const { return isa_; }
+  int n() const { return n_; }
+  int westColumns() const { return west_; }
+  int eastColumns() const { return east_; }
+  int northRows() const { return north_; }
+  // The middle row (north_) too stands apart.
+  bool rowApart() const { return middle_ && (columnFlip_ || transposes_); }
+  int firstSouthRow() const { return north_ + rowApart(); }
+  Mask middleRowColumns() const { return middleRowColumns_; }  // east, free
+  // The odd fold's key of a middle queen's row or column x (-1: no fold).
+  int middleKey(int x) const { return transposes_ && middle_ ? std::min(x, n_ - 1 - x) : -1; }
+  const QuarterTable& quarter(bool south, bool east) const { return quarters_[2 * south + east]; }
+  // The units of work: the sets W with slices.
+  long units() const { return units_; }
+  // The bytes of tables and work spaces.
+  uint64_t allocated() const { return allocated_; }
+
+  // The slices of one W to count, each for its images under the flips.
+  int slicesOf(Mask west, Slice* slices) const;
+
+  JoinFold foldOf(Mask west) const {
+    return {transposes_ && !middle_, phi(west & allColumns(north_), west >> north_)};
+  }
+  // A half's north queens' columns (Y west, Z east) against phi(W): -1, 0, 1.
+  int westClass(JoinFold fold, Mask y) const { return compare(halfKey(y), fold); }
+  int eastClass(JoinFold fold, Mask z) const {
+    return compare(halfKey(reverseRows(z, east_)), fold);
+  }
+
+  // A half's pattern: its diagonals through the line between the halves.
+  uint64_t pattern(Diagonals d) const {
+    const uint64_t band = (uint64_t{1} << (n_ - 1)) - 1;
+    return (d.sums >> west_ & band) | (d.differences >> west_ & band) << (n_ - 1);
+  }
+
+ private:
+  // min(x, ~x) over a half side's bits: the same for its mirror.
+  Mask halfKey(Mask x) const { return std::min(x, x ^ allColumns(west_)); }
+  Mask phi(Mask north, Mask south) const {
+    return std::min(halfKey(north), halfKey(reverseRows(south, east_)));
+  }
+  static int compare(Mask key, JoinFold fold) {
+    return !fold.on ? 1 : (key > fold.floor) - (key < fold.floor);
+  }
+
+  int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
+  bool transposes_ = false;  // folded by a transpose or quarter turn
+  Mask middleRowColumns_ = 0;
+  bool middle_ = false;  // odd n: the middle column stands apart
+  Mask middleRows_ = 0;  // the rows where the middle column is free
+  bool rowFlip_ = false, columnFlip_ = false, halfTurn_ = false;
+  long units_ = 0;
+  uint64_t allocated_ = 0;
+  JoinIsa isa_ = JoinIsa::kPortable;
+  QuarterTable quarters_[4];  // NW, NE, SW, SE
+  char* scratch_ = nullptr;
+  int scratchAreas_ = 1;
+  mutable std::atomic<int> nextScratch_{0};
+};
+
+inline bool JoinTables::build(const Board& given, JoinBudget budget) {
+  const int n = given.n;
+  if (n < 2) return false;  // no line to draw
+  // With no middle apart only the transpose folds: the other diagonal does mirrored.
+  Board board = given;
+  const bool mirror = n % 2 && boardHasSymmetry(given, kAntiTranspose);
+  for (int r = 0; r < n && mirror; ++r)
+    board.freeSquares[r] = reverseRows(Mask(given.freeSquares[r]), n);
+  n_ = n;
+  isa_ = bestJoinIsa();
+  north_ = n / 2, west_ = n / 2;
+  rowFlip_ = boardHasSymmetry(board, kFlipRows);
+  columnFlip_ = boardHasSymmetry(board, kFlipColumns);
+  halfTurn_ = boardHasSymmetry(board, kHalfTurn);
+  transposes_ = false;
+  for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
+    transposes_ = transposes_ || boardHasSymmetry(board, swap);
+  // Odd n: the middles stand apart as the section's comment says.
+  middle_ = n % 2 == 1 && (columnFlip_ || halfTurn_);
+  transposes_ = transposes_ && (n % 2 == 0 || middle_ || boardHasSymmetry(board, kTranspose));
+  east_ = n - west_ - middle_;
+  middleRowColumns_ = rowApart() ? Mask(board.freeSquares[north_] >> (n - east_)) : 0;
+  middleRows_ = 0;
+  for (int r = 0; r < n && middle_; ++r)
+    middleRows_ |= Mask(board.freeSquares[r] >> west_ & 1) << r;
+  const uint64_t scratch = joinScratchBytes(n) * uint64_t(budget.threads);
+  if (scratch > budget.bytes) return false;
+  scratch_ = static_cast<char*>(std::malloc(scratch));
+  scratchAreas_ = budget.threads;
+  nextScratch_ = 0;
+  uint64_t room = budget.bytes - scratch;
+  const bool rowMirror = rowFlip_ && n - firstSouthRow() == north_;
+  bool fits = scratch_ != nullptr;
+  for (int q = 0; q < 4 && fits; ++q) {
+    const bool south = q >= 2, east = q % 2 == 1;
+    const bool flipRows = south && rowMirror, flipColumns = east && columnFlip_;
+    const int firstRow = south ? firstSouthRow() : 0, firstColumn = east ? n - east_ : 0;
+    if (flipRows || flipColumns)
+      quarters_[q].mirror(quarters_[q - 2 * flipRows - flipColumns], board, firstRow, firstColumn,
+                          flipRows, flipColumns);
+    else
+      fits = quarters_[q].count(board, firstRow, south ? n - firstSouthRow() : north_, firstColumn,
+                                east ? east_ : west_, room);
+  }
+  for (QuarterTable& quarter : quarters_) fits = fits && quarter.fill();
+  if (!fits) {
+    release();
+    return false;
+  }
+  allocated_ = budget.bytes - room;
+  units_ = 0;
+  Slice slices[kJoinMaxN];
+  for (uint64_t west = firstSubset(west_); west <= allColumns(n); west = nextSubset(west))
+    units_ += slicesOf(Mask(west), slices) > 0;
+  return true;
+}
+
+inline int JoinTables::slicesOf(Mask west, Slice* slices) const {
+  const Mask others = allColumns(n_) & ~west;
+  const Mask westFlipped = reverseRows(west, n_), othersFlipped = reverseRows(others, n_);
+  auto key = [](Mask rows, int middleRow) {  // orders the images of a slice
+    return uint64_t(rows) << 8 | (middleRow + 1);
+  };
+  // The middle row apart: a W holding it counts as its column flip or half turn.
+  const Mask middleRowBit = rowApart() ? Mask{1} << north_ : 0;
+  if (west & middleRowBit) return 0;
+  int count = 0;
+  for (int middleRow = middle_ ? 0 : -1; middleRow < (middle_ ? n_ : 0); ++middleRow) {
+    if (middle_ && !((others & middleRows_) >> middleRow & 1)) continue;
+    const int flippedRow = middle_ ? n_ - 1 - middleRow : -1;
+    const Mask middleBit = middle_ ? Mask{1} << middleRow : 0;
+    const uint64_t own = key(west, middleRow);
+    uint64_t images[4] = {own};
+    int imageCount = 1;
+    if (rowFlip_) images[imageCount++] = key(westFlipped, flippedRow);
+    if (columnFlip_) images[imageCount++] = key(others & ~middleBit, middleRow);
+    if (halfTurn_)
+      images[imageCount++] = key(othersFlipped & ~reverseRows(middleBit, n_), flippedRow);
+    int distinct = 0;
+    bool smallest = true;
+    for (int i = 0; i < imageCount; ++i) {
+      smallest = smallest && (images[i] >= own || (images[i] >> 8 & middleRowBit));
+      distinct += std::find(images, images + i, images[i]) == images + i;
+    }
+    if (smallest) slices[count++] = {middleRow, distinct};  // else counted with a smaller image
+  }
+  return count;
+}
+
+}  // namespace queens

@@ -1,0 +1,107 @@
+
+#pragma once
+
+#include <cstdio>
+
+#include "../judge/output.hpp"
+#include "plan.hpp"
+
+namespace queens {
+
+// ===== 12. Shares: what --part writes and --merge reads ====================
+// A share is text: one header line, then one count per board:
+//   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
+// `input` fingerprints the boards as read, `plan` how each was counted:
+// whole by share 1, or split, with the method and its units' numbering.
+// Shares of one M, input and plan add up; --merge refuses the rest.
+constexpr int kShareFormat = 1;
+// In every plan fingerprint: a version that numbers units in another way
+// changes it, so that shares do not mix.
+constexpr uint64_t kUnitNumbering = 5;
+
+// FNV-1a over 64 bits, folded to 32: it catches accidents, not forgeries.
+class Fingerprint {
+ public:
+  void add(uint64_t value) {
+    for (int byte = 0; byte < 8; ++byte, value >>= 8) hash_ = (hash_ ^ (value & 0xFF)) * kPrime;
+  }
+  void addText(const char* text) {
+    while (*text) add(uint8_t(*text++));
+    add(0);  // the end: "ab", "c" differs from "a", "bc"
+  }
+  void addCount(Count count) {
+    add(uint64_t(count));
+    add(uint64_t(count >> 64));
+  }
+  uint32_t digest() const { return uint32_t(hash_ ^ hash_ >> 32); }
+
+ private:
+  static constexpr uint64_t kPrime = 0x100000001B3u;
+  uint64_t hash_ = 0xCBF29CE484222325u;
+};
+
+// What --part prints. The header needs the whole input, so the counts wait:
+// the first kHeldCounts in memory, the rest in a temporary file. A run cut
+// short prints no header.
+class ShareOutput {
+ public:
+  explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
+  ShareOutput(const ShareOutput&) = delete;
+  ShareOutput& operator=(const ShareOutput&) = delete;
+  ~ShareOutput() { closeSpilled(); }
+
+  // Keeps one board's count; false, with errno, if it cannot.
+  bool add(const Board& board, Count count, const Report& report) {
+    if (held_ == kHeldCounts && !spill()) return false;
+    counts_[held_++] = count;
+    ++boards_;
+    input_.add(uint64_t(board.n));
+    for (int r = 0; r < board.n; ++r)
+      input_.add(uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
+    // A board counted whole by share 1 adds up whatever the method was.
+    plan_.addText(report.numbering ? report.method : "whole");
+    plan_.add(report.numbering);
+    return true;
+  }
+
+  void write(std::FILE* out) {
+    std::fprintf(out, "# queens share %d/%d format %d input %08x plan %08x boards %ld\n",
+                 share_.part + 1, share_.parts, kShareFormat, unsigned(input_.digest()),
+                 unsigned(plan_.digest()), boards_);
+    if (spilled_) {
+      std::rewind(spilled_);
+      char block[4096];
+      while (size_t got = std::fread(block, 1, sizeof block, spilled_))
+        std::fwrite(block, 1, got, out);
+    }
+    printHeld(out);
+  }
+
+ private:
+  static constexpr int kHeldCounts = 4096;  // 64 KiB
+
+  // fclose may throw (a cancellation point): a destructor needs libstdc++.
+  [[gnu::nothrow]] void closeSpilled() {
+    if (spilled_) std::fclose(spilled_);
+  }
+
+  void printHeld(std::FILE* file) {
+    char digits[40];
+    for (int i = 0; i < held_; ++i) std::fprintf(file, "%s\n", formatCount(counts_[i], digits));
+    held_ = 0;
+  }
+  bool spill() {
+    if (!spilled_ && !(spilled_ = std::tmpfile())) return false;
+    printHeld(spilled_);
+    return !std::ferror(spilled_);
+  }
+
+  Share share_;
+  Fingerprint input_, plan_;
+  Count counts_[kHeldCounts];
+  int held_ = 0;
+  long boards_ = 0;
+  std::FILE* spilled_ = nullptr;  // the counts before those held
+};
+
+}  // namespace queens

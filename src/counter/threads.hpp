@@ -1,0 +1,200 @@
+
+#pragma once
+
+#include <pthread.h>  // threads
+#include <sched.h>    // sched_getaffinity: the CPUs this process may use
+#include <unistd.h>   // isatty, sysconf
+
+#include <cstdlib>
+
+#include "../judge/small_boards.hpp"
+#include "plan.hpp"
+#include "progress.hpp"
+
+namespace queens {
+
+// Units per share: enough that threads finish together, few enough that
+// each walk over the top is cheap.
+constexpr long kUnitsPerShare = 1024;
+// A tree of fewer nodes (about a millisecond) is counted whole by share 1.
+constexpr long kSmallTreeNodes = 1 << 15;
+// Every thread walks the tree above the split depth: at most this many nodes.
+constexpr long kMostTopNodes = 1 << 20;
+// Smaller boards count on the calling thread (starting threads: 0.2 ms).
+constexpr int kSplitMinN = 12;
+constexpr int kMaxThreads = 1024;
+
+// Reads a number from 1 to max that ends at `end`; 0 if none.
+inline long parseNumber(const char* text, char end, long max) {
+  long value = 0;
+  const char* digit = text;
+  for (; *digit >= '0' && *digit <= '9' && value <= max; ++digit)
+    value = value * 10 + (*digit - '0');
+  return digit != text && *digit == end && value >= 1 && value <= max ? value : 0;
+}
+
+// The CPUs this process may run on (affinity, else online), at most a Slurm
+// task's --cpus-per-task, which a cluster without binding does not enforce.
+inline int cpusAvailable() {
+  long online = sysconf(_SC_NPROCESSORS_ONLN), cpus = online > 0 ? online : 1;
+#ifdef CPU_COUNT
+  cpu_set_t affinity;
+  if (sched_getaffinity(0, sizeof affinity, &affinity) == 0) cpus = CPU_COUNT(&affinity);
+#endif
+  const char* slurm = std::getenv("SLURM_CPUS_PER_TASK");
+  long perTask = slurm ? parseNumber(slurm, '\0', kMaxThreads) : 0;
+  return int(perTask ? std::min(perTask, cpus) : cpus);
+}
+
+// How the options ask each board to be counted. The CPUs and the terminal
+// are asked only for a board worth splitting, not on the judge's path.
+struct Settings {
+  Method method = Method::kAuto;
+  int threads = 0;  // 0: one per CPU available
+  Share share;
+  ProgressMode progress = ProgressMode::kAuto;
+  bool stats = false;
+  uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
+
+  int threadCount() const { return threads ? threads : std::min(cpusAvailable(), kMaxThreads); }
+};
+
+struct Worker {
+  const Board* board;
+  const Plan* plan;
+  int depth;
+  Share share;
+  SharedUnits* shared;
+  bool reportsTop, countsNodes;
+  Count count = 0, nodes = 0;
+
+  void run() {
+    UnitWalk walk(depth, share, shared, reportsTop);
+    Job job{&walk, countsNodes};
+    count = countWithPlan(*board, *plan, job);
+    walk.finish();
+    nodes = job.nodes;
+  }
+};
+
+inline void* runWorker(void* worker) {
+  static_cast<Worker*>(worker)->run();
+  return nullptr;
+}
+
+// The shallowest depth with `target` units (set in `units`), else the
+// deepest whose walk stays under kMostTopNodes.
+inline int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& units) {
+  for (int depth = 0;; ++depth) {  // depth 0 has no node above it
+    UnitWalk measure = UnitWalk::measure(depth, kMostTopNodes);
+    Job measuring{&measure, false};
+    countWithPlan(board, plan, measuring);
+    if (measure.gaveUp()) return depth - 1;  // `units` still holds its count
+    units = measure.unitsSeen();
+    if (units >= target || depth == board.n - 1) return depth;
+  }
+}
+
+// How one board is counted by the threads of this process.
+struct Counting {
+  int threads = 1;
+  bool terminal = false, progressShown = false;
+  long boardNumber = 0;
+};
+
+// Counts the units of `share`, numbered at `depth`, on the threads.
+inline Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
+                        const Counting& counting, bool countsNodes, std::FILE* err,
+                        Report& report) {
+  long unitsInShare = units / share.parts + (share.part < units % share.parts);
+  ProgressLine progress(err, counting.terminal, counting.boardNumber, board.n, share);
+  SharedUnits shared(unitsInShare, counting.progressShown ? &progress : nullptr);
+  Worker workers[kMaxThreads];
+  pthread_t threadIds[kMaxThreads];
+  int started = 1;  // the calling thread is worker 0
+  for (int i = 0; i < counting.threads; ++i)
+    workers[i] = Worker{&board, &plan, depth, share, &shared, i == 0, countsNodes};
+  for (; started < counting.threads; ++started)  // those that start; a failure leaves fewer
+    if (pthread_create(&threadIds[started], nullptr, runWorker, &workers[started]) != 0) break;
+  workers[0].run();
+  Count total = 0;
+  for (int i = 0; i < started; ++i) {
+    if (i > 0) pthread_join(threadIds[i], nullptr);
+    total += workers[i].count;
+    report.nodes += workers[i].nodes;
+  }
+  report.threads = started;
+  progress.erase();
+  return total;
+}
+
+// Counts this process's share of one board with its plan. A tree too small
+// to split is share 1's.
+[[gnu::nothrow]] inline Count countShare(const Board& board, const Plan& plan,
+                                         const Settings& settings, const Counting& counting,
+                                         std::FILE* err, Report& report) {
+  const Share share = settings.share;
+  if (share.parts == 1 && counting.threads == 1 && !counting.progressShown) {
+    Job whole{nullptr, settings.stats};
+    Count total = countWithPlan(board, plan, whole);
+    report.nodes += whole.nodes;
+    return total;
+  }
+  long units = 0;
+  int depth = 0, cut = 0;  // cut: where the join cuts the board
+  if (plan.joined) {
+    units = plan.join.units();  // fixed: the sets of west rows
+    cut = plan.join.westColumns() << 8 | plan.join.northRows();
+  } else {
+    UnitWalk probe = UnitWalk::probe(kSmallTreeNodes);
+    Job probing{&probe, settings.stats};
+    Count probed = countWithPlan(board, plan, probing);
+    if (!probe.gaveUp()) {
+      report.nodes += probing.nodes;
+      if (share.parts > 1) report.note = ", too small to split: counted by share 1";
+      return share.part == 0 ? probed : 0;
+    }
+    depth = chooseSplitDepth(board, plan, kUnitsPerShare * share.parts, units);
+  }
+  if (share.parts > 1)  // one of cut and depth is 0
+    report.numbering = uint64_t(units) << 32 | uint32_t(cut + depth + 1);
+  if (share.part >= units) report.note = ", no unit of work in this share";
+  return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report);
+}
+
+// Counts this process's share of one board; says how in `report`.
+[[gnu::nothrow]] inline Count countBoard(const Board& board, long boardNumber,
+                                         const Settings& settings, SmallBoardFilter& smallBoards,
+                                         std::FILE* err, Report& report) {
+  if (hasGivenQueens(board)) {  // a board with none is not copied (1 KiB)
+    Board pinned = board;
+    if (!pinGivenQueens(pinned)) return report.method = kQueensClash, 0;
+    return countBoard(pinned, boardNumber, settings, smallBoards, err, report);
+  }
+  if (settings.method == Method::kAuto && board.n <= kFilterMaxN) {  // the judge's case
+    report.method = smallBoards.searchesNext(board.n) ? "rows" : "filter";
+    if (settings.share.part != 0) return 0;  // share 1 counts it whole
+    if (!settings.stats) {
+      SilentObserver silent;
+      return smallBoards.count(board, silent);
+    }
+    NodeCounter counter;
+    Count total = smallBoards.count(board, counter);
+    report.nodes += counter.nodes();
+    return total;
+  }
+  Counting counting;
+  counting.boardNumber = boardNumber;
+  if (board.n >= kSplitMinN) {
+    counting.threads = settings.threadCount();
+    counting.terminal = settings.progress != ProgressMode::kOff && isatty(fileno(err));
+    counting.progressShown = settings.progress == ProgressMode::kOn || counting.terminal;
+  }
+  Plan plan;
+  choosePlan(board, settings.method, {settings.memory, counting.threads}, plan);
+  report.method = plan.name;
+  report.joinBytes = plan.joined ? plan.join.allocated() : 0;
+  return countShare(board, plan, settings, counting, err, report);
+}
+
+}  // namespace queens

@@ -1,0 +1,150 @@
+// ===== Units of work =======================================================
+// For --threads, --part and the progress line. A search tree is cut at a
+// fixed depth (queens placed); each node there is a unit, numbered in the
+// search's order on every machine. Every thread walks the top of the tree
+// and counts the units it claims: --part=K/M keeps unit i if i % M == K - 1
+// (neighbours, which cost alike, go to different shares), and a share's
+// threads claim them one at a time, so they finish together.
+#pragma once
+
+#include <atomic>
+#include <climits>
+
+#include "../judge/row_search.hpp"
+#include "progress.hpp"
+
+namespace queens {
+
+class SharedUnits;  // the threads' common state, below
+class UnitWalk;
+
+// What one call of an engine counts and reports.
+struct Job {
+  UnitWalk* units = nullptr;  // null: the whole board; else the units it claims
+  bool countsNodes = false;   // --stats
+  Count nodes = 0;            // nodes visited, when countsNodes
+};
+
+// One thread's walk over the top of a search tree: engines call enter()
+// above the split depth, claim() on it.
+class UnitWalk {
+ public:
+  // Counts the board whole, unless it visits `most` nodes: then it gives up.
+  static UnitWalk probe(long most) {
+    UnitWalk walk(kMaxN, Share{}, nullptr, true);  // no node is that deep
+    walk.mostTopNodes_ = most;
+    return walk;
+  }
+  // Counts nothing: how many units `depth` gives, unless the walk above it
+  // visits `most` nodes.
+  static UnitWalk measure(int depth, long most) {
+    UnitWalk walk(depth, Share{}, nullptr, false);
+    walk.mostTopNodes_ = most;
+    return walk;
+  }
+  // Counts the units of `share` that it claims from `shared`.
+  UnitWalk(int depth, Share share, SharedUnits* shared, bool reportsTop)
+      : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop) {}
+
+  int depth() const { return depth_; }
+  // Whether it reports the nodes above the split depth (one thread does).
+  bool reportsTop() const { return reportsTop_; }
+  long unitsSeen() const { return seen_; }
+  bool gaveUp() const { return gaveUp_; }
+
+  // Whether to search below a node above the split depth.
+  bool enter() {
+    gaveUp_ = gaveUp_ || ++topNodes_ >= mostTopNodes_;
+    return !gaveUp_;
+  }
+  // Called at each unit, in the search's order: whether this walk counts it.
+  bool claim();
+  // Called when the walk is over: the last claimed unit is done.
+  void finish();
+
+ private:
+  int depth_;
+  Share share_;
+  SharedUnits* shared_;  // null: claims nothing
+  bool reportsTop_;
+  long seen_ = 0;                                // units met, of every share
+  long claimed_ = -1;                            // the unit of this share this walk holds, or -1
+  bool counting_ = false;                        // a claimed unit is being counted
+  long topNodes_ = 0, mostTopNodes_ = LONG_MAX;  // nodes above the split depth
+  bool gaveUp_ = false;
+};
+
+// The row search split: every thread walks the tree above the split depth,
+// claims units at it, and counts below them as Below does.
+template <class Below>
+struct UnitObserver : Below {
+  explicit UnitObserver(UnitWalk* units) : units(units) {}
+  bool enter(int row) {
+    if (row > units->depth()) return Below::enter(row);
+    if (row == units->depth()) return units->claim() && Below::enter(row);
+    if (!units->enter()) return false;  // a probe that gave up
+    if (units->reportsTop()) Below::enter(row);
+    return true;
+  }
+  UnitWalk* units;
+};
+
+template <class Mask, class Observer>
+Count countRowUnits(const Board& board, Job& job) {
+  UnitObserver<Observer> observer(job.units);
+  Count total = searchRows<Mask>(board, 0, 0, 0, 0, observer);
+  job.nodes += observer.nodes();
+  return total;
+}
+
+// The row search as an engine: the whole board, or the units the job claims.
+template <class Mask>
+Count countRowByRow(const Board& board, Job& job) {
+  if (job.units)
+    return job.countsNodes ? countRowUnits<Mask, NodeCounter>(board, job)
+                           : countRowUnits<Mask, SilentObserver>(board, job);
+  if (!job.countsNodes) {
+    SilentObserver silent;
+    return searchRows<Mask>(board, 0, 0, 0, 0, silent);
+  }
+  NodeCounter counter;
+  Count total = searchRows<Mask>(board, 0, 0, 0, 0, counter);
+  job.nodes += counter.nodes();
+  return total;
+}
+
+// What one board's threads share: the next unit to hand out, the units done.
+class SharedUnits {
+ public:
+  SharedUnits(long units, ProgressLine* progress) : units_(units), progress_(progress) {}
+  long claimNext() { return nextUnit_.fetch_add(1, std::memory_order_relaxed); }
+  void unitDone() {
+    long done = 1 + unitsDone_.fetch_add(1, std::memory_order_relaxed);
+    if (progress_) progress_->update(done, units_);
+  }
+
+ private:
+  std::atomic<long> nextUnit_{0}, unitsDone_{0};  // counted within the share
+  long units_;
+  ProgressLine* progress_;  // null: no progress line
+};
+
+// Each thread walks every unit and claims the next free one of its share:
+// the counter only grows, so each unit gets one thread.
+inline bool UnitWalk::claim() {
+  finish();
+  long index = seen_++;
+  if (!shared_ || index % share_.parts != share_.part) return false;
+  if (claimed_ < 0) claimed_ = shared_->claimNext();
+  if (index / share_.parts != claimed_) return false;
+  claimed_ = -1;
+  counting_ = true;
+  return true;
+}
+
+inline void UnitWalk::finish() {
+  if (counting_) shared_->unitDone();
+  counting_ = false;
+}
+
+}  // namespace queens
