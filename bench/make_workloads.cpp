@@ -93,6 +93,32 @@ Board csplibBoard(std::mt19937_64& random, int n, int blockedPercent) {
   return board;
 }
 
+// W4: holed boards, some also as MiniZinc data.
+void writeHoledBoards(const std::string& dir, bool smoke) {
+  std::ofstream w4(dir + "/w4.txt"), w4MiniZinc(dir + "/w4_minizinc.txt");
+  int dznCount = 0;
+  for (const HoledBoard& h : smoke ? kSmokeBoards : kHardBoards) {
+    std::mt19937_64 boardRandom(h.seed);
+    Board board = randomBoard(boardRandom, h.n, h.reservedPercent);
+    write(w4, board);
+    if (!h.forMiniZinc) continue;
+    write(w4MiniZinc, board);
+    writeDzn(dir + "/w4_" + std::to_string(dznCount++) + ".dzn", board);
+  }
+}
+
+// W8: large blocked boards, as text and as MiniZinc data.
+void writeBlockedBoards(const std::string& dir, bool smoke) {
+  for (const HoledBoard& h : smoke ? kSmokeBlockedBoards : kBlockedBoards) {
+    std::mt19937_64 boardRandom(h.seed);
+    const Board board = csplibBoard(boardRandom, h.n, h.reservedPercent);
+    const std::string name = dir + "/w8_" + std::to_string(h.n);
+    std::ofstream w8(name + ".txt");
+    write(w8, board);
+    writeDzn(name + ".dzn", board);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -113,16 +139,7 @@ int main(int argc, char** argv) {
     write(w3, Board(smoke ? n - 5 : n, std::string(smoke ? n - 5 : n, '.')));
   }
 
-  std::ofstream w4(dir + "/w4.txt"), w4MiniZinc(dir + "/w4_minizinc.txt");
-  int dznCount = 0;
-  for (const HoledBoard& h : smoke ? kSmokeBoards : kHardBoards) {
-    std::mt19937_64 boardRandom(h.seed);
-    Board board = randomBoard(boardRandom, h.n, h.reservedPercent);
-    write(w4, board);
-    if (!h.forMiniZinc) continue;
-    write(w4MiniZinc, board);
-    writeDzn(dir + "/w4_" + std::to_string(dznCount++) + ".dzn", board);
-  }
+  writeHoledBoards(dir, smoke);
 
   // W5: boards that take seconds on one thread (12x12 in smoke mode).
   const int w5Size = smoke ? 12 : 17;
@@ -144,14 +161,7 @@ int main(int argc, char** argv) {
     write(w7, randomBoard(boardRandom, h.n, h.reservedPercent));
   }
 
-  for (const HoledBoard& h : smoke ? kSmokeBlockedBoards : kBlockedBoards) {
-    std::mt19937_64 boardRandom(h.seed);
-    const Board board = csplibBoard(boardRandom, h.n, h.reservedPercent);
-    const std::string name = dir + "/w8_" + std::to_string(h.n);
-    std::ofstream w8(name + ".txt");
-    write(w8, board);
-    writeDzn(name + ".dzn", board);
-  }
+  writeBlockedBoards(dir, smoke);
 
   std::ofstream one(dir + "/memory_1.txt"), many(dir + "/memory_many.txt");
   std::mt19937_64 memoryRandom(7);

@@ -225,6 +225,128 @@ class JoinCounter {
                          : countEastHalvesIn<0, false>(west, slices, sliceCount, fold);
   }
 
+  // What the slices of one W need of the east side: a middle queen goes
+  // into the products of its side's quarters.
+  struct EastSlices {
+    Diagonals northMiddles[kJoinMaxN], southMiddle;
+    Mask northRows[kJoinMaxN], southRows;
+    int lowestKey;  // the lowest odd-fold key a slice takes
+  };
+  [[gnu::always_inline]] void describeSlices(Mask west, const Slice* slices, int sliceCount,
+                                             EastSlices& east) const {
+    const int n = t_.n(), north = t_.northRows();
+    const Mask others = allColumns(n) & ~west;
+    east.southMiddle = Diagonals{};
+    east.southRows = others >> t_.firstSouthRow();
+    east.lowestKey = n;
+    for (int i = 0; i < sliceCount; ++i) {
+      const int row = slices[i].middleRow;
+      const Mask middleRow = row >= 0 ? Mask{1} << row : 0;
+      east.northMiddles[i] = Diagonals{};
+      (row >= north ? east.southMiddle : east.northMiddles[i]) =
+          row >= 0 ? diagonalsOf(n, row, t_.westColumns()) : Diagonals{};
+      east.northRows[i] = others & allColumns(north) & ~middleRow;
+      east.southRows &= ~(middleRow >> t_.firstSouthRow());
+      east.lowestKey = std::min(east.lowestKey, t_.middleKey(row));
+    }
+  }
+
+  // Where the walk over one north quarter's south quarters stands: the
+  // group of south east quarters, and the middle row's columns still to try
+  // (bit 32 alone: no queen of the middle row to place).
+  struct SouthCursor {
+    const QuarterTable::Entry *south = nullptr, *end = nullptr;
+    uint64_t rowChoices;
+    Diagonals middles;  // the south quarter's middle queens
+    int key;            // the middle row queen's key
+    bool left() const { return south != end || rowChoices; }
+  };
+
+  // Fills the next group of south quarters that the middle queens allow,
+  // with each one's product; returns how many.
+  template <int kBlocks>
+  [[gnu::always_inline]] int fillSouthGroup(const EastSlices& east, Mask northColumns,
+                                            SouthCursor& at) {
+    const int n = t_.n(), north = t_.northRows(), firstEast = n - t_.eastColumns();
+    const QuarterTable& southEast = t_.quarter(true, true);
+    const Mask columns = allColumns(t_.eastColumns());
+    int group = 0;
+    while (group < tuning_.southGroup && at.left()) {
+      if (at.south == at.end) {  // the middle row's next column
+        const int column = __builtin_ctzll(at.rowChoices);
+        const Mask taken = Mask(at.rowChoices & (0 - at.rowChoices)), left = columns ^ taken;
+        at.rowChoices &= at.rowChoices - 1;
+        at.south = southEast.begin(east.southRows, left ^ northColumns);
+        at.end = southEast.end(east.southRows, left ^ northColumns);
+        const Diagonals queen = taken ? diagonalsOf(n, north, firstEast + column) : Diagonals{};
+        if (queen.meets(east.southMiddle)) at.south = at.end;
+        at.middles = east.southMiddle.with(queen);
+        if (taken) at.key = t_.middleKey(firstEast + column);
+        continue;
+      }
+      for (; at.south != at.end && group < tuning_.southGroup; ++at.south) {
+        Diagonals bottom = southEast.diagonals(*at.south);
+        if (bottom.meets(at.middles)) continue;
+        southDiagonals_[group] = bottom = bottom.with(at.middles);
+        southKeys_[group] = at.key;
+        product<kBlocks>(bottom, north / 8, products_ + group * kChunkBlocks);
+        ++group;
+      }
+    }
+    return group;
+  }
+
+  // The pairs of one slice's north quarters (norths to northEnd) with the
+  // group's south quarters and the chunk's west halves: south quarters of
+  // keys above the slice's count twice, equal once; `weight` weighs the
+  // pairs above phi(W).
+  template <int kBlocks, bool kOddFold>
+  [[gnu::always_inline]] Count countSlicePairs(const QuarterTable::Entry* norths,
+                                               const QuarterTable::Entry* northEnd,
+                                               Diagonals northMiddles, int own, int group,
+                                               int weight) {
+    const int blocks = kBlocks ? kBlocks : blocks_;
+    const QuarterTable& northEast = t_.quarter(false, true);
+    Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
+    int twice = kOddFold ? 0 : group, end = 0;
+    while (twice < group && southKeys_[twice] > own) ++twice;
+    for (end = twice; end < group && southKeys_[end] == own;) ++end;
+    if (end == 0) return 0;
+    Block sums = {}, equalSums = {};  // over the pairs above, and equal
+    for (const auto* entry = norths; entry != northEnd; ++entry) {
+      Diagonals top = northEast.diagonals(*entry);
+      if (top.meets(northMiddles)) continue;
+      top = top.with(northMiddles);
+      product<kBlocks>(top, 0, northProduct);
+      // About half the south quarters fit, so a branch would often guess
+      // wrong: with one or two blocks a clash masks the pair to zero; with
+      // more, those that fit are listed first.
+      if (kBlocks) {
+        for (int j = 0; j < group; ++j) {
+          const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
+          for (int b = 0; b < blocks; ++b)
+            Isa::addPopcounts(sums, northProduct[b] & products_[j * kChunkBlocks + b] & fit);
+        }
+        continue;
+      }
+      int fitting = 0;
+      for (int j = 0; j < end; ++j) {
+        fits_[fitting] = j;
+        fitting += !top.meets(southDiagonals_[j]);
+      }
+      for (int k = 0; k < fitting; ++k) {
+        const Block* south = products_ + fits_[k] * kChunkBlocks;
+        const int split = !kOddFold || fits_[k] < twice ? equalBlock_ : 0;
+        for (int b = 0; b < split; ++b) Isa::addPopcounts(sums, northProduct[b] & south[b]);
+        for (int b = split; b < blocks; ++b)
+          Isa::addPopcounts(equalSums, northProduct[b] & south[b]);
+      }
+    }
+    uint64_t above = 0, equal = 0;
+    for (int lane = 0; lane < kLanes; ++lane) above += sums[lane], equal += equalSums[lane];
+    return Count(weight) * above + equal;
+  }
+
   // The pairs of this chunk's west halves with the east halves of the other
   // rows (and middle queens) that share no diagonal, weighted by the fold: 2
   // when both sides are above, 1 when one is equal, none when the east side
@@ -232,32 +354,19 @@ class JoinCounter {
   template <int kBlocks, bool kOddFold>
   [[gnu::always_inline]] Count countEastHalvesIn(Mask west, const Slice* slices, int sliceCount,
                                                  JoinFold fold) {
-    const int n = t_.n(), blocks = kBlocks ? kBlocks : blocks_, north = t_.northRows();
-    const QuarterTable &northEast = t_.quarter(false, true), &southEast = t_.quarter(true, true);
-    const Mask east = allColumns(n) & ~west, columns = allColumns(t_.eastColumns());
-    // A middle queen goes into the products of its side's quarters.
-    Diagonals northMiddles[kJoinMaxN], southMiddle;
-    Mask northRows[kJoinMaxN], southRows = east >> t_.firstSouthRow();
-    int lowestKey = n;
-    for (int i = 0; i < sliceCount; ++i) {
-      const int row = slices[i].middleRow;
-      const Mask middleRow = row >= 0 ? Mask{1} << row : 0;
-      (row >= north ? southMiddle : northMiddles[i]) =
-          row >= 0 ? diagonalsOf(n, row, t_.westColumns()) : Diagonals{};
-      northRows[i] = east & allColumns(north) & ~middleRow;
-      southRows &= ~(middleRow >> t_.firstSouthRow());
-      lowestKey = std::min(lowestKey, t_.middleKey(row));
-    }
+    const int n = t_.n(), north = t_.northRows();
+    const QuarterTable& northEast = t_.quarter(false, true);
+    const Mask columns = allColumns(t_.eastColumns());
+    EastSlices east;
+    describeSlices(west, slices, sliceCount, east);
     // The middle row apart, not the middle column's: its queen goes into the
     // south products, on each column with a key some slice takes, west to
-    // east, so with falling keys (bit 32: none).
+    // east, so with falling keys.
     const bool rowQueen = t_.rowApart() && slices[0].middleRow != north;
     const int firstEast = n - t_.eastColumns();
-    const Mask rowColumns = t_.middleRowColumns() & allColumns(n - firstEast - lowestKey);
-    Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
-    int fits[kSouthGroup];
+    const Mask rowColumns = t_.middleRowColumns() & allColumns(n - firstEast - east.lowestKey);
     Count total = 0;
-    for (uint64_t northColumns = firstSubset(popcount(northRows[0])); northColumns <= columns;
+    for (uint64_t northColumns = firstSubset(popcount(east.northRows[0])); northColumns <= columns;
          northColumns = nextSubset(northColumns)) {
       const int eastClass = t_.eastClass(fold, Mask(northColumns));
       if (eastClass < 0) continue;
@@ -265,80 +374,19 @@ class JoinCounter {
       const QuarterTable::Entry *norths[kJoinMaxN], *northEnds[kJoinMaxN];
       bool northern = false;  // whether some slice has north quarters here
       for (int i = 0; i < sliceCount; ++i) {
-        norths[i] = northEast.begin(northRows[i], Mask(northColumns));
-        northEnds[i] = northEast.end(northRows[i], Mask(northColumns));
+        norths[i] = northEast.begin(east.northRows[i], Mask(northColumns));
+        northEnds[i] = northEast.end(east.northRows[i], Mask(northColumns));
         northern = northern || norths[i] != northEnds[i];
       }
-      uint64_t rowChoices = rowQueen ? (columns ^ northColumns) & rowColumns : uint64_t{1} << 32;
-      const QuarterTable::Entry *south = nullptr, *southEnd = nullptr;
-      Diagonals middles;  // the south quarter's middle queens
-      int key = n / 2;    // the middle row queen's key
-      while (northern && (south != southEnd || rowChoices)) {
-        // The next group of south quarters that the middle queens allow.
-        int group = 0;
-        while (group < tuning_.southGroup && (south != southEnd || rowChoices)) {
-          if (south == southEnd) {  // the middle row's next column
-            const int column = __builtin_ctzll(rowChoices);
-            const Mask taken = Mask(rowChoices & (0 - rowChoices)), left = columns ^ taken;
-            rowChoices &= rowChoices - 1;
-            south = southEast.begin(southRows, left ^ Mask(northColumns));
-            southEnd = southEast.end(southRows, left ^ Mask(northColumns));
-            const Diagonals queen = taken ? diagonalsOf(n, north, firstEast + column) : Diagonals{};
-            if (queen.meets(southMiddle)) south = southEnd;
-            middles = southMiddle.with(queen);
-            if (taken) key = t_.middleKey(firstEast + column);
-            continue;
-          }
-          for (; south != southEnd && group < tuning_.southGroup; ++south) {
-            Diagonals bottom = southEast.diagonals(*south);
-            if (bottom.meets(middles)) continue;
-            southDiagonals_[group] = bottom = bottom.with(middles);
-            southKeys_[group] = key;
-            product<kBlocks>(bottom, north / 8, products_ + group * kChunkBlocks);
-            ++group;
-          }
-        }
-        for (int i = 0; i < sliceCount; ++i) {
-          // South quarters of keys above the slice's count twice, equal once.
-          const int own = t_.middleKey(slices[i].middleRow);
-          int twice = kOddFold ? 0 : group, end = 0;
-          while (twice < group && southKeys_[twice] > own) ++twice;
-          for (end = twice; end < group && southKeys_[end] == own;) ++end;
-          if (end == 0) continue;
-          Block sums = {}, equalSums = {};  // over the pairs above, and equal
-          for (const auto* entry = norths[i]; entry != northEnds[i]; ++entry) {
-            Diagonals top = northEast.diagonals(*entry);
-            if (top.meets(northMiddles[i])) continue;
-            top = top.with(northMiddles[i]);
-            product<kBlocks>(top, 0, northProduct);
-            // About half the south quarters fit, so a branch would often guess
-            // wrong: with one or two blocks a clash masks the pair to zero;
-            // with more, those that fit are listed first.
-            if (kBlocks) {
-              for (int j = 0; j < group; ++j) {
-                const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
-                for (int b = 0; b < blocks; ++b)
-                  Isa::addPopcounts(sums, northProduct[b] & products_[j * kChunkBlocks + b] & fit);
-              }
-              continue;
-            }
-            int fitting = 0;
-            for (int j = 0; j < end; ++j) {
-              fits[fitting] = j;
-              fitting += !top.meets(southDiagonals_[j]);
-            }
-            for (int k = 0; k < fitting; ++k) {
-              const Block* south = products_ + fits[k] * kChunkBlocks;
-              const int split = !kOddFold || fits[k] < twice ? equalBlock_ : 0;
-              for (int b = 0; b < split; ++b) Isa::addPopcounts(sums, northProduct[b] & south[b]);
-              for (int b = split; b < blocks; ++b)
-                Isa::addPopcounts(equalSums, northProduct[b] & south[b]);
-            }
-          }
-          uint64_t above = 0, equal = 0;
-          for (int lane = 0; lane < kLanes; ++lane) above += sums[lane], equal += equalSums[lane];
-          total += Count(slices[i].weight) * (Count(weight) * above + equal);
-        }
+      SouthCursor at;
+      at.rowChoices = rowQueen ? (columns ^ northColumns) & rowColumns : uint64_t{1} << 32;
+      at.key = n / 2;
+      while (northern && at.left()) {
+        const int group = fillSouthGroup<kBlocks>(east, Mask(northColumns), at);
+        for (int i = 0; i < sliceCount; ++i)
+          total += Count(slices[i].weight) * countSlicePairs<kBlocks, kOddFold>(
+                                                 norths[i], northEnds[i], east.northMiddles[i],
+                                                 t_.middleKey(slices[i].middleRow), group, weight);
       }
     }
     return total;
@@ -350,6 +398,7 @@ class JoinCounter {
   uint64_t* patterns_;
   Diagonals* southDiagonals_;
   int southKeys_[kSouthGroup];
+  int fits_[kSouthGroup];  // the south quarters a north quarter fits
   int planeCount_, bytes_, blocks_ = 0;
   int equalBlock_ = 0;  // the first block of halves equal to phi(W)
   uint64_t westReach_;  // the diagonals some west half of the chunk takes
