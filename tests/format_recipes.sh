@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The README's recipes for the published instance formats, run as written:
+# The recipes for the published instance formats, run as written:
 # the <!-- essence-recipe --> block on an Essence' parameter file and the
 # <!-- json-recipe --> block on a JSON file, both written here. Each is the
 # statement's sample (squares (3,3), (6,6), (6,7) and (7,4) blocked, counted
 # from 1), laid out as the published files are, over several lines; the
 # board must be the sample's, and its count 65.
-#   format_recipes.sh SOLUTION README
+#   format_recipes.sh SOLUTION docs/options.md
 set -euo pipefail
 solution=$(realpath "$1")
 readme=$(realpath "$2")

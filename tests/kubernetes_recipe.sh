@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The README's Kubernetes indexed job (<!-- kubernetes-recipe -->), run as
+# The Kubernetes indexed job (<!-- kubernetes-recipe -->), run as
 # the kubelet would run it (issue 22): its `args` command line, once for
 # each JOB_COMPLETION_INDEX from 0 to completions - 1, with `sh -c` in the
 # job's working folder (the volume: queens and boards.txt); then --merge.
-#   kubernetes_recipe.sh SOLUTION README.md
+#   kubernetes_recipe.sh QUEENS docs/options.md
 set -euo pipefail
 solution=$1 readme=$2
 here=$(cd "$(dirname "$0")" && pwd)

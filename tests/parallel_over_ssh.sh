@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The README's GNU parallel recipe over ssh (<!-- parallel-ssh-recipe -->),
+# The GNU parallel recipe over ssh (<!-- parallel-ssh-recipe -->),
 # run as written on two stand-in machines (issue 22):
-#   parallel_over_ssh.sh SOLUTION README.md
+#   parallel_over_ssh.sh QUEENS docs/options.md
 # PARALLEL_SSH points at a stand-in for ssh that runs each host's commands
 # in a folder of its own, with HOME there, as a login on another machine
 # would; rsync moves the files as it would over ssh. Three runs:
@@ -25,7 +25,7 @@ recipe=$("$here/readme_block.sh" "$readme" parallel-ssh-recipe)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Every machine's ~/queens/build/solution: the program under test, behind a
+# Every machine's ~/queens/build/queens: the program under test, behind a
 # wrapper that plants the fault named in $work/fault, if any, on share 5.
 mkdir -p "$work/hosts/alpha" "$work/hosts/beta" "$work/hosts/local" "$work/project/build"
 cat >"$work/solution" <<EOF
@@ -41,9 +41,9 @@ EOF
 chmod +x "$work/solution"
 for home in alpha beta local; do
   mkdir -p "$work/hosts/$home/queens/build"
-  ln -s "$work/solution" "$work/hosts/$home/queens/build/solution"
+  ln -s "$work/solution" "$work/hosts/$home/queens/build/queens"
 done
-ln -s "$solution" "$work/project/build/solution"
+ln -s "$solution" "$work/project/build/queens"
 cat >"$work/ssh" <<EOF
 #!/bin/bash
 # ssh [OPTION...] HOST [--] COMMAND...: runs COMMAND in HOST's folder, with
@@ -63,7 +63,7 @@ export PARALLEL_SSH=$work/ssh HOME=$work/hosts/local
 
 cd "$work/project"
 "$here/recipe_boards.sh" 14 >boards.txt
-./build/solution <boards.txt >whole.txt
+./build/queens <boards.txt >whole.txt
 [ "$(sed -n 2p whole.txt)" = 365596 ] || fail "a whole run counts $(sed -n 2p whole.txt) for the empty 14x14 board"
 
 run_recipe() {  # FAULT: runs the block in a clean project folder; its status

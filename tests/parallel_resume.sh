@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The README's GNU parallel recipe (<!-- parallel-recipe -->), run as
+# The GNU parallel recipe (<!-- parallel-recipe -->), run as
 # written, killed part-way and run again (issue 19):
-#   parallel_resume.sh SOLUTION README.md
-#  1. The recipe starts in a folder that holds boards.txt and build/solution.
+#   parallel_resume.sh QUEENS docs/options.md
+#  1. The recipe starts in a folder that holds boards.txt and build/queens.
 #  2. Once 3 shares have finished, parallel and the share it is counting
 #     are killed (SIGKILL, as when a machine goes down).
 #  3. --merge refuses the shares so far and names every share not finished.
@@ -22,7 +22,7 @@ work=$(mktemp -d)
 trap 'kill -KILL -- -$group 2>/dev/null || true; rm -rf "$work"' EXIT
 group=
 cd "$work"
-mkdir build && ln -s "$solution" build/solution
+mkdir build && ln -s "$solution" build/queens
 "$here/recipe_boards.sh" 17 >boards.txt
 "$solution" <boards.txt >whole.txt
 [ "$(sed -n 2p whole.txt)" = 95815104 ] || fail "the whole run counts $(sed -n 2p whole.txt) for the empty 17x17 board"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Prints the fenced block that follows the line <!-- MARKER --> in a README,
-# so that tests and .ci/run run the README's recipes exactly as written.
-#   readme_block.sh README.md MARKER
+# Prints the fenced block that follows the line <!-- MARKER --> in a page,
+# so that tests and .ci/run run the recipes of README.md and docs/ exactly as written.
+#   readme_block.sh PAGE.md MARKER
 # Exits 1, with a message, if there is no such block.
 set -euo pipefail
 block=$(awk -v marker="<!-- $2 -->" '

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# The README's Slurm recipe, run as written on a one-node Slurm (issue 22):
-#   slurm_cluster.sh slurm_recipe.sh SOLUTION README.md
+# The Slurm recipe, run as written on a one-node Slurm (issue 22):
+#   slurm_cluster.sh slurm_recipe.sh QUEENS docs/options.md
 #  1. Whole: the <!-- slurm-recipe --> block, run from a folder that holds
-#     build/solution and boards.txt, leaves counts.txt equal to a whole run.
+#     build/queens and boards.txt, leaves counts.txt equal to a whole run.
 #  2. Interrupted: share 7 is cancelled (scancel) while it runs. The summing
 #     job runs anyway and its log names exactly share 7 as missing; the
 #     <!-- slurm-resume --> block resubmits share 7 alone, and the second
 #     merge gives the whole counts.
 #  3. Threads: a task given one CPU counts on one thread, given two on two.
-# To cancel share 7 while it runs, build/solution is the program under test
+# To cancel share 7 while it runs, build/queens is the program under test
 # behind a wrapper that holds share 7 of 100 while the file `hold` exists.
 set -euo pipefail
 solution=$1 readme=$2
@@ -21,12 +21,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 mkdir build
-cat >build/solution <<EOF
+cat >build/queens <<EOF
 #!/bin/bash
 if [ -e "$work/hold" ] && [[ " \$* " == *" --part=7/100 "* ]]; then sleep 300; fi
 exec "$solution" "\$@"
 EOF
-chmod +x build/solution
+chmod +x build/queens
 "$here/recipe_boards.sh" 17 >boards.txt
 "$solution" <boards.txt >whole.txt
 [ "$(sed -n 2p whole.txt)" = 95815104 ] || fail "a whole run counts $(sed -n 2p whole.txt) for the empty 17x17 board"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The --trace=html page in a real browser (issue 23):
-#   trace_page.sh SOLUTION README.md
+#   trace_page.sh QUEENS docs/how-it-works.md
 # Five boards (the empty 4x4 and 6x6, the CSES sample, a board with no
 # placement, one with a given queen) go into one page, which headless
 # Chromium opens at several steps of each: 0, 1, the first dead end, the
@@ -8,7 +8,7 @@
 # DOM it drew (every square's data-state, the caption, the placements found,
 # the program's count) must be what the replay below computes from the text
 # trace (--trace). The replay is awk, and shares no code with the page. Then
-# the README's screenshot command runs as written and must leave a PNG.
+# the screenshot command of docs/how-it-works.md runs as written and must leave a PNG.
 # Installs Chromium (Debian) when it is missing.
 set -euo pipefail
 solution=$(realpath "$1") readme=$(realpath "$2")
@@ -173,11 +173,11 @@ browse "file://$work/page.html#board=3&step=0" >dom.html
 grep -q 'data-square="3,5"[^>]*><small>6</small><small>5</small>' dom.html ||
   fail "square (3, 5) of board 3 does not carry its diagonal numbers 6 and 5"
 
-# The README's screenshot command, as written, next to a build/solution.
+# The screenshot command of docs/how-it-works.md, as written, next to a build/queens.
 mkdir -p shot/build
-ln -s "$solution" shot/build/solution
+ln -s "$solution" shot/build/queens
 command=$("$here/readme_block.sh" "$readme" trace-page-screenshot)
 (cd shot && HOME="$work/home" bash -c "$command") >/dev/null 2>&1 ||
-  fail "the README's screenshot command failed"
-[ "$(head -c 4 shot/search.png | tail -c 3)" = PNG ] || fail "the README's command made no PNG"
-echo "trace_page: the README's screenshot command made a PNG"
+  fail "the screenshot command of docs/how-it-works.md failed"
+[ "$(head -c 4 shot/search.png | tail -c 3)" = PNG ] || fail "the screenshot command made no PNG"
+echo "trace_page: the screenshot command of docs/how-it-works.md made a PNG"
