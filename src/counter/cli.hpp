@@ -188,8 +188,8 @@ inline void printStats(const Board& board, long boardNumber, const Settings& set
 
 // Counts (or lists, or traces) every board of the input; with --part, holds
 // the counts in `share` and prints it at the end. Returns the status.
-[[gnu::nothrow]] inline int countBoards(int in, std::FILE* out, std::FILE* err,
-                                        const Options& options, ShareOutput& share) {
+inline int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options,
+                       ShareOutput& share) {
   const Settings& settings = options.settings;
   BoardReader reader(in, out);
   SmallBoardFilter smallBoards;  // the small empty boards' placements

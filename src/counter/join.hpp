@@ -1,4 +1,6 @@
-
+// ===== The join: its entry point ==========================================
+// Counts a board with its tables on the widest instruction set the CPU
+// allows, or the one the fuzzer asks for.
 #pragma once
 
 #include "join_counter.hpp"

@@ -1,4 +1,7 @@
-
+// ===== The join: its counter ==============================================
+// One thread's count of the units it claims: the west halves of each W in
+// chunks, their planes and tables, and the products of the east quarters
+// (join_tables.hpp explains the join).
 #pragma once
 
 #include <cassert>
@@ -9,8 +12,9 @@
 
 namespace queens {
 
-// The pair count's instructions, chosen at run time (the judge's -O2 may
-// assume none): blocks of 512 bits with AVX-512, 256 with AVX2, else 128.
+// The pair count's instructions, chosen at run time (a build for plain
+// x86-64 may assume none): blocks of 512 bits with AVX-512, 256 with AVX2,
+// else 128.
 #ifdef QUEENS_X86
 #define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
 #define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]

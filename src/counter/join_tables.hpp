@@ -1,18 +1,6 @@
-
-#pragma once
-
-#include <algorithm>
-#include <atomic>
-#include <cstdlib>
-
-#include "cpu.hpp"
-#include "geometry.hpp"
-
-namespace queens {
-
-// ===== 9. The join =========================================================
+// ===== The join: its tables ===============================================
 // The join (--method=join) counts placements in groups, without visiting
-// each (the README's "How it works" draws it). Cut the board into NW, NE,
+// each (docs/how-it-works.md draws it). Cut the board into NW, NE,
 // SW, SE quarters, w columns and h rows to the west and north. Call W the
 // rows of the w west queens. For one W, a placement is a west half (a queen
 // in each row of W, west) and an east half (the other rows, east) that
@@ -43,6 +31,17 @@ namespace queens {
 // flip maps another onto (one on the empty board), and 5-9 MiB a thread,
 // within --memory, or the board is searched. Above 32x32 they never fit:
 // the join is on 32-bit masks.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+
+#include "cpu.hpp"
+#include "geometry.hpp"
+
+namespace queens {
+
 constexpr int kJoinMaxN = kNarrowMaxN;
 using Mask = uint32_t;
 

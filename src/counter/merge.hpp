@@ -1,4 +1,5 @@
-
+// ===== --merge: adding shares up ==========================================
+// Reads shares back, checks that they go together, and adds their counts.
 #pragma once
 
 #include <unistd.h>  // dup
@@ -84,9 +85,8 @@ class ShareMerge {
     std::free(seen_);
   }
 
-  // Adds every share of one file, `name` ("-": stdin). [[gnu::nothrow]]: no
-  // exception cleanup.
-  [[gnu::nothrow]] void read(const char* name, int stdinFd) {
+  // Adds every share of one file, `name` ("-": stdin).
+  void read(const char* name, int stdinFd) {
     std::FILE* file =
         std::strcmp(name, "-") == 0 ? fdopen(dup(stdinFd), "r") : std::fopen(name, "r");
     if (!file) return refuse("%s: cannot open: %s", name, std::strerror(errno));
@@ -122,7 +122,7 @@ class ShareMerge {
   }
 
   // Prints the totals, unless a share is missing or refused; the status.
-  [[gnu::nothrow]] int finish(std::FILE* out) {
+  int finish(std::FILE* out) {
     if (!totals_ && !failed_) refuse("no share read");
     if (totals_) listMissing();
     if (failed_) return 1;

@@ -1,4 +1,5 @@
-
+// ===== The page: --trace=html =============================================
+// One web page that replays the search of every board on the board itself.
 #pragma once
 
 #include <cstdio>
@@ -146,8 +147,8 @@ struct TraceLineCounter : PlacementObserver {
 
 // Adds one board to the page and sets `count`; false, writing nothing, if
 // its trace is too long.
-[[gnu::nothrow]] inline bool addToPage(const Board& board, bool first, std::FILE* out,
-                                       Report& report, Count& count) {
+inline bool addToPage(const Board& board, bool first, std::FILE* out, Report& report,
+                      Count& count) {
   Board pinned = board;
   TraceLineCounter trace(board.n);
   if (pinGivenQueens(pinned)) searchBoard(pinned, trace);

@@ -1,4 +1,6 @@
-
+// ===== Choosing the plan ==================================================
+// Which engine counts a board: the join, or a search with or without
+// propagation and symmetry, by the method asked for or by auto's rules.
 #pragma once
 
 #include "join.hpp"
@@ -7,7 +9,6 @@
 
 namespace queens {
 
-// ===== 10. Choosing the plan ===============================================
 enum class Method { kAuto, kRows, kPropagate, kSymmetryRows, kSymmetryPropagate, kJoin };
 constexpr const char* kMethodNames[] = {
     "auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate", "join"};
@@ -39,9 +40,8 @@ struct Plan {
 };
 
 // Chooses the join if the method or auto asks for it and its tables fit;
-// else a search. [[gnu::nothrow]]: no exception cleanup (libstdc++).
-[[gnu::nothrow]] inline void choosePlan(const Board& board, Method method, JoinBudget budget,
-                                        Plan& plan) {
+// else a search.
+inline void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
   if ((method == Method::kJoin || (automatic && joinWins(board))) && board.n <= kJoinMaxN &&
       plan.join.build(board, budget)) {

@@ -1,4 +1,6 @@
 // ===== The progress line ===================================================
+// A board that counts for over a second says how far along it is, on
+// stderr; and a share of the work, which the line names.
 #pragma once
 
 #include <time.h>  // clock_gettime

@@ -1,13 +1,4 @@
-
-#pragma once
-
-#include "cpu.hpp"
-#include "geometry.hpp"
-#include "units.hpp"
-
-namespace queens {
-
-// ===== 7. Propagation ======================================================
+// ===== Propagation ========================================================
 // Fill the most constrained row next. The queens placed are a mask of
 // `columns` and their Diagonals. Each node scans the empty rows once, then
 //   - gives up if a row has no open square, or a column no row can use;
@@ -21,9 +12,17 @@ namespace queens {
 // When auto picks it: from 10x10 up (13x13 with symmetry), unless the join
 // wins: 0.91 of the row search's time on the empty 10x10 board, 0.74 on the
 // empty 13x13 with four border queens pinned, far less on large blocked
-// boards (W8). It counts on popcnt (20% fewer instructions), which the
-// judge's -O2 may not assume: only these functions use it, and choosePlan
-// checks the CPU.
+// boards (W8). It counts on popcnt (20% fewer instructions), which a build
+// for plain x86-64 may not assume: only these functions use it, and
+// choosePlan checks the CPU.
+#pragma once
+
+#include "cpu.hpp"
+#include "geometry.hpp"
+#include "units.hpp"
+
+namespace queens {
+
 #ifdef QUEENS_X86
 #define QUEENS_USES_POPCNT [[gnu::target("popcnt")]]
 #else

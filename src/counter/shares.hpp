@@ -1,4 +1,9 @@
-
+// ===== Shares: what --part writes =========================================
+// A share is text: one header line, then one count per board:
+//   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
+// `input` fingerprints the boards as read, `plan` how each was counted:
+// whole by share 1, or split, with the method and its units' numbering.
+// Shares of one M, input and plan add up; --merge refuses the rest.
 #pragma once
 
 #include <cstdio>
@@ -8,12 +13,6 @@
 
 namespace queens {
 
-// ===== 12. Shares: what --part writes and --merge reads ====================
-// A share is text: one header line, then one count per board:
-//   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
-// `input` fingerprints the boards as read, `plan` how each was counted:
-// whole by share 1, or split, with the method and its units' numbering.
-// Shares of one M, input and plan add up; --merge refuses the rest.
 constexpr int kShareFormat = 1;
 // In every plan fingerprint: a version that numbers units in another way
 // changes it, so that shares do not mix.
@@ -48,7 +47,9 @@ class ShareOutput {
   explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
   ShareOutput(const ShareOutput&) = delete;
   ShareOutput& operator=(const ShareOutput&) = delete;
-  ~ShareOutput() { closeSpilled(); }
+  ~ShareOutput() {
+    if (spilled_) std::fclose(spilled_);
+  }
 
   // Keeps one board's count; false, with errno, if it cannot.
   bool add(const Board& board, Count count, const Report& report) {
@@ -79,11 +80,6 @@ class ShareOutput {
 
  private:
   static constexpr int kHeldCounts = 4096;  // 64 KiB
-
-  // fclose may throw (a cancellation point): a destructor needs libstdc++.
-  [[gnu::nothrow]] void closeSpilled() {
-    if (spilled_) std::fclose(spilled_);
-  }
 
   void printHeld(std::FILE* file) {
     char digits[40];

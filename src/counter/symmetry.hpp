@@ -1,4 +1,12 @@
-
+// ===== Symmetry, and placements up to symmetry (--unique) =================
+// Every placement has a queen on each border line (top and bottom rows, left
+// and right columns), which a symmetry of the board maps onto another's. So
+// the border queens are pinned one way per class, an engine counts the
+// rest, and each count is weighted by its class's size.
+// When auto uses it: from 11x11 up to 32x32, on a board that a symmetry
+// other than the identity keeps (0.85 of the row search's time on the empty
+// 11x11 board, 2.15 on 10x10); above, countable boards are mostly blocked,
+// and pinning costs propagation 1.8 times its time (symmetric 48x48).
 #pragma once
 
 #include <algorithm>
@@ -11,15 +19,6 @@
 
 namespace queens {
 
-// ===== 8. Symmetry, and placements up to symmetry (--unique) ===============
-// Every placement has a queen on each border line (top and bottom rows, left
-// and right columns), which a symmetry of the board maps onto another's. So
-// the border queens are pinned one way per class, an engine counts the
-// rest, and each count is weighted by its class's size.
-// When auto uses it: from 11x11 up to 32x32, on a board that a symmetry
-// other than the identity keeps (0.85 of the row search's time on the empty
-// 11x11 board, 2.15 on 10x10); above, countable boards are mostly blocked,
-// and pinning costs propagation 1.8 times its time (symmetric 48x48).
 constexpr int kSymmetryMinN = 11, kSymmetryMaxN = kNarrowMaxN;
 
 // The border queens as squares r * n + c, sorted, a corner queen once,
@@ -195,7 +194,7 @@ class SymmetricPlacements {
 
 // The placements distinct up to the board's symmetries, from `total`, the
 // count of them all.
-[[gnu::nothrow]] inline Count countUnique(const Board& board, Count total) {
+inline Count countUnique(const Board& board, Count total) {
   Board pinned = board;
   if (!pinGivenQueens(pinned)) return 0;
   Symmetry symmetries[kSymmetries];

@@ -1,4 +1,6 @@
-
+// ===== Threads, shares of the work, and countBoard ========================
+// How one board is counted: its plan, split into units that threads claim,
+// and the share of them that --part asks for.
 #pragma once
 
 #include <pthread.h>  // threads
@@ -47,7 +49,7 @@ inline int cpusAvailable() {
 }
 
 // How the options ask each board to be counted. The CPUs and the terminal
-// are asked only for a board worth splitting, not on the judge's path.
+// are asked only for a board worth splitting, not for small boards.
 struct Settings {
   Method method = Method::kAuto;
   int threads = 0;  // 0: one per CPU available
@@ -130,9 +132,8 @@ inline Count countUnits(const Board& board, const Plan& plan, int depth, long un
 
 // Counts this process's share of one board with its plan. A tree too small
 // to split is share 1's.
-[[gnu::nothrow]] inline Count countShare(const Board& board, const Plan& plan,
-                                         const Settings& settings, const Counting& counting,
-                                         std::FILE* err, Report& report) {
+inline Count countShare(const Board& board, const Plan& plan, const Settings& settings,
+                        const Counting& counting, std::FILE* err, Report& report) {
   const Share share = settings.share;
   if (share.parts == 1 && counting.threads == 1 && !counting.progressShown) {
     Job whole{nullptr, settings.stats};
@@ -163,15 +164,14 @@ inline Count countUnits(const Board& board, const Plan& plan, int depth, long un
 }
 
 // Counts this process's share of one board; says how in `report`.
-[[gnu::nothrow]] inline Count countBoard(const Board& board, long boardNumber,
-                                         const Settings& settings, SmallBoardFilter& smallBoards,
-                                         std::FILE* err, Report& report) {
+inline Count countBoard(const Board& board, long boardNumber, const Settings& settings,
+                        SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
   if (hasGivenQueens(board)) {  // a board with none is not copied (1 KiB)
     Board pinned = board;
     if (!pinGivenQueens(pinned)) return report.method = kQueensClash, 0;
     return countBoard(pinned, boardNumber, settings, smallBoards, err, report);
   }
-  if (settings.method == Method::kAuto && board.n <= kFilterMaxN) {  // the judge's case
+  if (settings.method == Method::kAuto && board.n <= kFilterMaxN) {  // as the judge's program
     report.method = smallBoards.searchesNext(board.n) ? "rows" : "filter";
     if (settings.share.part != 0) return 0;  // share 1 counts it whole
     if (!settings.stats) {
