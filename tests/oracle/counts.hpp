@@ -19,6 +19,7 @@ int checkCounts(const std::string& program, const std::vector<std::string>& opti
   std::string command;
   for (const std::string& option : options) command += " " + option;
   if (shares) command += " in " + std::to_string(shares) + " shares, merged";
+  if (command.empty()) command = "no option";
   if (run.status != 0)
     return fail(command + " exited with " + std::to_string(run.status) + ": " + joined(run.err));
   const std::vector<std::string>& got = run.out;
