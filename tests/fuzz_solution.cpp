@@ -5,10 +5,11 @@
 // on every instruction set the CPU has, with its usual chunks and with tiny
 // ones), that a split into shares adds up to the count, that --list lists as
 // many placements as the count, and --list --unique as many as --unique
-// counts; that shares 1/2 and 2/2, merged, print what a whole run prints;
-// and it feeds the bytes to --merge as shares. It does the same with a board
-// of up to 64x64 (or a row of 65 squares) that the bytes describe. Any crash, sanitizer report,
-// mismatch or timeout is a failure.
+// counts; that shares 1/2 and 2/2, merged, print what a whole run prints.
+// It does the same with a board of up to 64x64 (or a row of 65 squares)
+// that the bytes describe. It feeds the bytes to --merge as shares, and to
+// --checkpoint as a checkpoint, whole and as damage to a real one. Any
+// crash, sanitizer report, mismatch or timeout is a failure.
 // Build with -DQUEENS_FUZZ=ON (clang++ only).
 #include <cstdlib>
 #include <string>
@@ -143,6 +144,48 @@ void checkProgramsAgree(const std::uint8_t* data, std::size_t size) {
   }
 }
 
+// --checkpoint's reader: the run below, given a checkpoint that the bytes
+// make, either refuses it (status 1) or prints the exact counts. The bytes
+// are the checkpoint, then a real checkpoint of the run, cut and with a byte
+// changed where the bytes say. The empty 10x10 board, searched row by row,
+// splits into units (and is counted in under a millisecond).
+const char* const kCheckpointBoards =
+    "........\n........\n........\n........\n........\n........\n........\n........\n\n"
+    "..........\n..........\n..........\n..........\n..........\n"
+    "..........\n..........\n..........\n..........\n..........\n";
+
+void checkCheckpoint(const std::uint8_t* data, std::size_t size) {
+  static char path[] = "/tmp/queens-fuzz-checkpoint-XXXXXX";
+  static const int made = mkstemp(path);
+  static const std::string option = std::string("--checkpoint=") + path;
+  auto runWith = [&](const std::string& checkpoint) {  // the counts, or "refused"
+    std::FILE* file = std::fopen(path, "w");
+    if (made < 0 || !file ||
+        std::fwrite(checkpoint.data(), 1, checkpoint.size(), file) != checkpoint.size())
+      std::abort();
+    std::fclose(file);
+    int status = 0;
+    std::string printed = runOn(kCheckpointBoards, {option.c_str(), "--method=rows"}, status);
+    if (status != 0 && status != 1) std::abort();
+    return status == 0 ? printed : std::string("refused");
+  };
+  static const std::string counts = "92\n724\n";
+  static const std::string real = [&] {  // a whole run's checkpoint
+    if (runWith("") != counts) std::abort();
+    std::FILE* file = std::fopen(path, "r");
+    std::string text;
+    for (int c; file && (c = std::fgetc(file)) != EOF;) text += char(c);
+    if (file) std::fclose(file);
+    return text;
+  }();
+  std::string mine(reinterpret_cast<const char*>(data), size);
+  if (std::string got = runWith(mine); got != counts && got != "refused") std::abort();
+  if (size < 5 || real.empty()) return;
+  std::string damaged = real.substr(0, (data[0] << 8 | data[1]) % (real.size() + 1));
+  if (!damaged.empty()) damaged[(data[2] << 8 | data[3]) % damaged.size()] ^= char(data[4]);
+  if (std::string got = runWith(damaged); got != counts && got != "refused") std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -161,6 +204,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto* wideBytes = reinterpret_cast<const std::uint8_t*>(wide.data());
   checkMethodsAgree(wideBytes, wide.size(), sink);
   checkSharesMerge(wideBytes, wide.size());
+  checkCheckpoint(data, size);
   const char* merge[] = {"queens", "--merge", "-"};
   int in = openBytes(data, size);
   runQueens(in, sink, sink, 3, merge);

@@ -2,7 +2,9 @@
 // `queens`: the options, the loop over the boards, and --merge.
 #pragma once
 
-#include <time.h>  // clock_gettime, for --stats
+#include <signal.h>  // sigaction: --checkpoint's stop
+#include <time.h>    // clock_gettime, for --stats
+#include <unistd.h>  // _exit
 
 #include "../judge/program.hpp"
 #include "merge.hpp"
@@ -28,14 +30,21 @@ constexpr const char* kQueensUsage =
     "                 print it as a share, for --merge\n"
     "  --merge SHARE...  add up the shares in these files ('-': stdin); refuse\n"
     "                 shares missing, cut short, repeated, or of another run\n"
+    "  --checkpoint=FILE  save the count's progress in FILE as it runs; run the\n"
+    "                 same command again to resume it; SIGINT or SIGTERM stops\n"
+    "                 at the next unit of work, saved, with status 130 or 143\n"
+    "  --checkpoint-every=SECONDS  how often the checkpoint is saved, 1 to 3600\n"
+    "                 (default 10)\n"
     "  --progress     show the progress line on stderr even when it is not a\n"
     "                 terminal; --no-progress: never\n"
     "  -h, --help     print this help and exit\n"
     "\n"
     "Exit status: 0 on success; 1 on bad input (after the counts before it), on\n"
-    "a board that cannot be counted as asked, on shares --merge refuses, or when\n"
-    "the output cannot be written; 2 on a bad option.\n";
+    "a board that cannot be counted as asked, on shares --merge refuses, on a\n"
+    "checkpoint refused, or when the output cannot be written; 2 on a bad option;\n"
+    "130 or 143 when SIGINT or SIGTERM stopped a count with --checkpoint.\n";
 
+constexpr long kDefaultCheckpointSeconds = 10, kMostCheckpointSeconds = 3600;
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
 // Reads a size: a number from 1 up, then K, M or G for 1024^1..3 bytes; 0 if
 // it is not one, or over 2^50 bytes.
@@ -59,7 +68,12 @@ struct Options {
   const char* counting = nullptr;         // an option that counts boards
   int files = 0;                          // the files named, for --merge
   const char* firstFile = nullptr;
+  const char* checkpoint = nullptr;  // --checkpoint: the file
+  long checkpointEvery = 0;          // --checkpoint-every: seconds (0: not given)
   Settings settings;
+  const char* name = "queens";  // the command line, which a stopped count repeats
+  int argc = 0;
+  const char* const* argv = nullptr;
 };
 
 // Reads one of the counter's own options into `settings`; else false, with
@@ -97,6 +111,16 @@ inline bool parseSetting(const char* arg, Options& options, const char*& why) {
     options.sharing = true;
     why = "'%s': expected --part=K/M with 1 <= K <= M <= 1073741824";
     return part && parts && part <= parts;
+  }
+  if (const char* file = value("--checkpoint=")) {
+    options.checkpoint = file;
+    why = "'%s': expected --checkpoint=FILE";
+    return *file != '\0';
+  }
+  if (const char* seconds = value("--checkpoint-every=")) {
+    options.checkpointEvery = parseNumber(seconds, '\0', kMostCheckpointSeconds);
+    why = "'%s': expected --checkpoint-every=SECONDS with 1 <= SECONDS <= 3600";
+    return options.checkpointEvery != 0;
   }
   why = "unknown option '%s'";
   return false;
@@ -136,6 +160,10 @@ inline const char* clashOf(const Options& options, const char*& arg) {
   if (showing && settings.share.parts > 1)
     return "--list and --trace show the whole search; drop --part";
   if (options.unique && options.show.tracing) return "--trace shows every placement; drop --unique";
+  if (showing && options.checkpoint)
+    return "--list and --trace show the whole search; drop --checkpoint";
+  if (options.checkpointEvery && !options.checkpoint)
+    return "--checkpoint-every says how often to save a checkpoint: give --checkpoint=FILE too";
   if (options.unique && settings.share.parts > 1)
     return "--unique divides the whole count by the symmetries; drop --part";
   return nullptr;
@@ -152,20 +180,75 @@ inline const char* refusalOf(const Board& board, const Options& options, long pa
   return nullptr;
 }
 
-// Lists, traces or counts one board (not for the page, which did already).
-inline Count showOrCount(const Board& board, long boardNumber, const Options& options,
-                         SmallBoardFilter& smallBoards, std::FILE* out, std::FILE* err,
-                         Report& report) {
-  if (options.show.listing || options.show.tracing) {
-    Shown shown = !options.show.listing ? showSearch<SearchTracer>(board, out)
-                  : options.unique      ? showSearch<ClassPrinter>(board, out)
-                                        : showSearch<PlacementPrinter>(board, out);
-    report.nodes = shown.nodes;
-    if (shown.queensClash) report.method = kQueensClash;
-    return shown.placements;
+// Lists or traces one board (not for the page, which did already).
+inline Count showOne(const Board& board, const Options& options, std::FILE* out, Report& report) {
+  Shown shown = !options.show.listing ? showSearch<SearchTracer>(board, out)
+                : options.unique      ? showSearch<ClassPrinter>(board, out)
+                                      : showSearch<PlacementPrinter>(board, out);
+  report.nodes = shown.nodes;
+  if (shown.queensClash) report.method = kQueensClash;
+  return shown.placements;
+}
+
+// Counts one board, or reads its count back from the checkpoint, which
+// records it. False if the checkpoint is refused (its error() says why).
+inline bool countOrResume(const Board& board, long boardNumber, const Options& options,
+                          SmallBoardFilter& smallBoards, std::FILE* err, Report& report,
+                          Count& count) {
+  Checkpoint* checkpoint = options.settings.checkpoint;
+  Replayed replayed;
+  if (checkpoint && !checkpoint->nextBoard(board, replayed)) return false;
+  if (replayed.counted) {
+    count = replayed.count;
+    report.method = std::strcpy(report.methodText, replayed.method);
+    report.numbering = replayed.numbering;
+    report.note = ", counted before: read from the checkpoint";
+  } else {
+    count = countBoard(board, boardNumber, options.settings, smallBoards, err, report);
+    if (report.refused) return false;
+    if (checkpoint && !stopRequested())
+      checkpoint->recordCounted(report.method, report.numbering, count);
   }
-  Count count = countBoard(board, boardNumber, options.settings, smallBoards, err, report);
-  return options.unique ? countUnique(board, count) : count;
+  if (checkpoint && !checkpoint->writing()) return false;
+  if (options.unique) count = countUnique(board, count);
+  return true;
+}
+
+// A space, then `word` as a shell reads it back: quoted ('...') unless it
+// is made of characters that need none.
+inline void printShellWord(const char* word, std::FILE* err) {
+  const bool plain = *word && std::strspn(word,
+                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789_-+=/.,:@%") == std::strlen(word);
+  if (plain) {
+    std::fprintf(err, " %s", word);
+    return;
+  }
+  std::fputs(" '", err);
+  for (; *word; ++word) *word == '\'' ? std::fputs("'\\''", err) : std::fputc(*word, err);
+  std::fputc('\'', err);
+}
+
+// After SIGINT or SIGTERM stopped a count (--checkpoint): what is done is
+// saved, and one line says how far it got and how to resume. Returns 128 +
+// the signal, as a shell reports a program killed by it.
+inline int stopCount(std::FILE* out, std::FILE* err, const Options& options, long boardNumber) {
+  Checkpoint& checkpoint = *options.settings.checkpoint;
+  const int signal = stopSignal.load();
+  std::fflush(out);
+  if (!checkpoint.sync()) std::fprintf(err, "error: %s\n", checkpoint.error());
+  char units[96] = "";
+  if (checkpoint.boardUnits() > 0)
+    std::snprintf(units, sizeof units, ", and %ld of the %ld units of board %ld",
+                  checkpoint.boardUnitsDone(), checkpoint.boardUnits(), boardNumber);
+  std::fprintf(err,
+               "%s: stopped by %s: %ld board%s counted%s, saved in %s; to resume, run the same",
+               options.name, signal == SIGINT ? "SIGINT" : "SIGTERM", boardNumber - 1,
+               boardNumber == 2 ? "" : "s", units, checkpoint.path());
+  std::fputs(" command again, with the same input:", err);
+  for (int i = 0; i < options.argc; ++i) printShellWord(options.argv[i], err);
+  std::fputc('\n', err);
+  return 128 + signal;
 }
 
 // --stats: how one board was counted, on stderr.
@@ -195,9 +278,9 @@ inline int countBoards(int in, std::FILE* out, std::FILE* err, const Options& op
   SmallBoardFilter smallBoards;  // the small empty boards' placements
   Board board;
   int writeError = 0;
-  long pageBoards = 0;            // --trace=html: the boards in the page
-  const char* refusal = nullptr;  // why a board cannot be counted as asked
-  for (long boardNumber = 1; !writeError && reader.next(board); ++boardNumber) {
+  long pageBoards = 0, boardNumber = 1;  // --trace=html: the boards in the page
+  const char* refusal = nullptr;         // why a board cannot be counted as asked
+  for (; !writeError && reader.next(board); ++boardNumber) {
     timespec start;
     if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
     Report report;
@@ -210,8 +293,11 @@ inline int countBoards(int in, std::FILE* out, std::FILE* err, const Options& op
     }
     if (options.page)
       ++pageBoards;  // the page holds its counts
-    else
-      count = showOrCount(board, boardNumber, options, smallBoards, out, err, report);
+    else if (options.show.listing || options.show.tracing)
+      count = showOne(board, options, out, report);
+    else if (!countOrResume(board, boardNumber, options, smallBoards, err, report, count))
+      return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
+    if (stopRequested()) return stopCount(out, err, options, boardNumber);
     if (options.sharing && !share.add(board, count, report)) {
       std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
                    std::strerror(errno));
@@ -222,10 +308,44 @@ inline int countBoards(int in, std::FILE* out, std::FILE* err, const Options& op
       printStats(board, boardNumber, settings, options.sharing, start, report, err);
     writeError = writeErrorOf(out);
   }
+  const bool whole = !writeError && !*reader.error() && !refusal;
+  if (whole && settings.checkpoint && !settings.checkpoint->finish())
+    return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
   if (options.sharing && !writeError && !*reader.error()) share.write(out);
   if (pageBoards > 0 && !writeError) std::fputs(kPageTail, out);
   const int status = endRun(out, err, reader, writeError);
   return status ? status : refusal != nullptr;
+}
+
+inline int countBoardsAsShare(int in, std::FILE* out, std::FILE* err, const Options& options) {
+  ShareOutput share(options.settings.share);  // no memory until it holds a count
+  return countBoards(in, out, err, options, share);
+}
+
+// The first SIGINT or SIGTERM asks the count to stop at its next unit; a
+// second stops the program at once (what is saved stays saved).
+inline void onStopSignal(int signal) {
+  int first = 0;
+  if (!stopSignal.compare_exchange_strong(first, signal)) _exit(128 + signal);
+}
+
+// Counts with --checkpoint: the file opened and checked first, and the
+// signals caught while the boards count (the handlers before are put back,
+// for a caller such as the fuzzer).
+inline int countWithCheckpoint(int in, std::FILE* out, std::FILE* err, Options options) {
+  const long every = options.checkpointEvery ? options.checkpointEvery : kDefaultCheckpointSeconds;
+  Checkpoint checkpoint(options.checkpoint, options.settings.share, every);
+  if (!checkpoint.open(err)) return std::fprintf(err, "error: %s\n", checkpoint.error()), 1;
+  options.settings.checkpoint = &checkpoint;
+  struct sigaction action = {}, interrupt, terminate;
+  action.sa_handler = onStopSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &interrupt);
+  sigaction(SIGTERM, &action, &terminate);
+  const int status = countBoardsAsShare(in, out, err, options);
+  sigaction(SIGINT, &interrupt, nullptr);
+  sigaction(SIGTERM, &terminate, nullptr);
+  return status;
 }
 
 // Whether argv[i] names a file: "-", a non-option, or any after "--" (argv[dashes]).
@@ -258,8 +378,9 @@ inline int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const cha
   const char* arg = nullptr;
   if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
   if (!options.merging) {
-    ShareOutput share(options.settings.share);  // no memory until it holds a count
-    return countBoards(in, out, err, options, share);
+    options.name = name, options.argc = argc, options.argv = argv;
+    return options.checkpoint ? countWithCheckpoint(in, out, err, options)
+                              : countBoardsAsShare(in, out, err, options);
   }
   ShareMerge merge(err);
   for (int i = 1; i < argc; ++i)

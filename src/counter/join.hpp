@@ -20,7 +20,7 @@ QUEENS_AVX2 Count countJoinAvx2(const JoinTables& tables, Job& job, char* scratc
 
 // Counts the board with its tables on an instruction set (the fuzzer tries each).
 inline Count countJoining(const JoinTables& tables, Job& job, JoinIsa isa, JoinTuning tuning = {}) {
-  char* scratch = tables.takeScratch();
+  char* scratch = tables.scratchFor(job.worker);
 #ifdef QUEENS_X86
   if (isa == JoinIsa::kAvx512) return countJoinAvx512(tables, job, scratch, tuning);
   if (isa == JoinIsa::kAvx2) return countJoinAvx2(tables, job, scratch, tuning);

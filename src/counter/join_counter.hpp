@@ -79,7 +79,11 @@ class JoinCounter {
     for (uint64_t west = firstSubset(t_.westColumns()); west <= allColumns(n);
          west = nextSubset(west)) {
       int sliceCount = t_.slicesOf(Mask(west), slices);
-      if (sliceCount == 0 || (job.units && !job.units->claim())) continue;
+      if (sliceCount == 0) continue;
+      if (job.units && !job.units->claim()) {
+        if (job.units->batchEnded()) break;  // --checkpoint: the next walk goes on
+        continue;
+      }
       total += countUnit(Mask(west), slices, sliceCount);
     }
     job.nodes += halves_;

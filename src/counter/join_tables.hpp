@@ -253,10 +253,9 @@ class JoinTables {
     std::free(scratch_);
     scratch_ = nullptr;
   }
-  // A work space for one thread's count.
-  char* takeScratch() const {
-    int area = nextScratch_.fetch_add(1, std::memory_order_relaxed) % scratchAreas_;
-    return scratch_ + uint64_t(area) * joinScratchBytes(n_);
+  // The work space of one thread (0 to the budget's threads - 1).
+  char* scratchFor(int worker) const {
+    return scratch_ + uint64_t(worker % scratchAreas_) * joinScratchBytes(n_);
   }
 
   JoinIsa isa() const { return isa_; }
@@ -316,7 +315,6 @@ class JoinTables {
   QuarterTable quarters_[4];  // NW, NE, SW, SE
   char* scratch_ = nullptr;
   int scratchAreas_ = 1;
-  mutable std::atomic<int> nextScratch_{0};
 };
 
 inline bool JoinTables::build(const Board& given, JoinBudget budget) {
@@ -348,7 +346,6 @@ inline bool JoinTables::build(const Board& given, JoinBudget budget) {
   if (scratch > budget.bytes) return false;
   scratch_ = static_cast<char*>(std::malloc(scratch));
   scratchAreas_ = budget.threads;
-  nextScratch_ = 0;
   uint64_t room = budget.bytes - scratch;
   const bool rowMirror = rowFlip_ && n - firstSouthRow() == north_;
   bool fits = scratch_ != nullptr;

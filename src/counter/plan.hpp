@@ -79,7 +79,10 @@ constexpr const char* kQueensClash = "given queens attack each other";
 struct Report {
   const char* method = "rows";
   Count nodes = 0;
-  const char* note = "";  // how --part split the board, when it matters
+  const char* note = "";     // how --part split the board, when it matters
+  char noteText[80] = "";    // a note made for this board
+  char methodText[48] = "";  // a method read back from a checkpoint
+  bool refused = false;      // the checkpoint was refused (its error says why)
   int threads = 1;
   uint64_t joinBytes = 0;  // what the join allocated
   uint64_t numbering = 0;  // its units' numbering, for a share's plan (0: whole)

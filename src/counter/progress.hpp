@@ -5,6 +5,7 @@
 
 #include <time.h>  // clock_gettime
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 
@@ -33,6 +34,9 @@ class ProgressLine {
     clock_gettime(CLOCK_MONOTONIC, &start_);
   }
 
+  // Units counted by an earlier run (--checkpoint), which the line names.
+  void setResumed(long units) { resumed_ = units; }
+
   // After each unit.
   void update(long unitsDone, long units) {
     long now = long(1000 * secondsSince(start_));
@@ -55,11 +59,17 @@ class ProgressLine {
     char share[48] = "";
     if (share_.parts > 1)
       std::snprintf(share, sizeof share, ", share %d of %d", share_.part + 1, share_.parts);
+    char resumed[64] = "";
+    if (resumed_)
+      std::snprintf(resumed, sizeof resumed, "; %ld resumed from the checkpoint", resumed_);
+    // The time left is from this run's pace: resumed units took no time.
     double done = units ? double(unitsDone) / double(units) : 1;
-    std::fprintf(
-        err_, "%sboard %ld, %dx%d%s: %.0f%% of %ld units done, %.1f s so far, about %.0f s left%s",
-        terminal_ ? "\r" : "", boardNumber_, n_, n_, share, 100 * done, units, elapsed,
-        done > 0 ? elapsed * (1 - done) / done : 0.0, terminal_ ? "\033[K" : "\n");
+    double pace = double(unitsDone - resumed_) / std::max(elapsed, 1e-9);
+    std::fprintf(err_, "%sboard %ld, %dx%d%s: %ld of %ld units done (%.0f%%%s), %.1f s so far, ",
+                 terminal_ ? "\r" : "", boardNumber_, n_, n_, share, unitsDone, units, 100 * done,
+                 resumed, elapsed);
+    std::fprintf(err_, "about %.0f s left%s", pace > 0 ? double(units - unitsDone) / pace : 0.0,
+                 terminal_ ? "\033[K" : "\n");
     std::fflush(err_);
     drawn_ = true;
   }
@@ -69,6 +79,7 @@ class ProgressLine {
   long boardNumber_;
   int n_;
   Share share_;
+  long resumed_ = 0;
   timespec start_;
   std::atomic<long> nextDrawMs_{1000};  // nothing for the first second
   std::atomic_flag drawing_ = ATOMIC_FLAG_INIT;

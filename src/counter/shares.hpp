@@ -39,6 +39,13 @@ class Fingerprint {
   uint64_t hash_ = 0xCBF29CE484222325u;
 };
 
+// Adds a board, as read, to the input's fingerprint.
+inline void addBoard(Fingerprint& input, const Board& board) {
+  input.add(uint64_t(board.n));
+  for (int r = 0; r < board.n; ++r)
+    input.add(uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
+}
+
 // What --part prints. The header needs the whole input, so the counts wait:
 // the first kHeldCounts in memory, the rest in a temporary file. A run cut
 // short prints no header.
@@ -56,9 +63,7 @@ class ShareOutput {
     if (held_ == kHeldCounts && !spill()) return false;
     counts_[held_++] = count;
     ++boards_;
-    input_.add(uint64_t(board.n));
-    for (int r = 0; r < board.n; ++r)
-      input_.add(uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
+    addBoard(input_, board);
     // A board counted whole by share 1 adds up whatever the method was.
     plan_.addText(report.numbering ? report.method : "whole");
     plan_.add(report.numbering);

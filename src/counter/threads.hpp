@@ -10,6 +10,7 @@
 #include <cstdlib>
 
 #include "../judge/small_boards.hpp"
+#include "checkpoint.hpp"
 #include "plan.hpp"
 #include "progress.hpp"
 
@@ -57,6 +58,7 @@ struct Settings {
   ProgressMode progress = ProgressMode::kAuto;
   bool stats = false;
   uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
+  Checkpoint* checkpoint = nullptr;        // --checkpoint: records the units done
 
   int threadCount() const { return threads ? threads : std::min(cpusAvailable(), kMaxThreads); }
 };
@@ -68,14 +70,23 @@ struct Worker {
   Share share;
   SharedUnits* shared;
   bool reportsTop, countsNodes;
+  int index;
+  Checkpoint* checkpoint;  // null: one walk claims every unit it can
   Count count = 0, nodes = 0;
 
   void run() {
-    UnitWalk walk(depth, share, shared, reportsTop);
-    Job job{&walk, countsNodes};
-    count = countWithPlan(*board, *plan, job);
-    walk.finish();
-    nodes = job.nodes;
+    UnitBatch batch;
+    for (;;) {  // with a checkpoint, a walk a batch, each recorded
+      batch.size = 0;
+      batch.deadlineMs = checkpoint ? millisecondsNow() + checkpoint->everyMs() : 0;
+      UnitWalk walk(depth, share, shared, reportsTop, checkpoint ? &batch : nullptr);
+      Job job{&walk, countsNodes, index};
+      Count counted = countWithPlan(*board, *plan, job);
+      walk.finish();
+      count += counted, nodes += job.nodes;
+      if (batch.size > 0) checkpoint->recordBatch(batch, counted);
+      if (!walk.batchEnded() || stopRequested()) return;
+    }
   }
 };
 
@@ -106,16 +117,18 @@ struct Counting {
 
 // Counts the units of `share`, numbered at `depth`, on the threads.
 inline Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
-                        const Counting& counting, bool countsNodes, std::FILE* err,
-                        Report& report) {
+                        const Counting& counting, const Settings& settings, const DoneUnits& done,
+                        std::FILE* err, Report& report) {
   long unitsInShare = units / share.parts + (share.part < units % share.parts);
   ProgressLine progress(err, counting.terminal, counting.boardNumber, board.n, share);
-  SharedUnits shared(unitsInShare, counting.progressShown ? &progress : nullptr);
+  progress.setResumed(done.count());
+  SharedUnits shared(unitsInShare, counting.progressShown ? &progress : nullptr, &done);
   Worker workers[kMaxThreads];
   pthread_t threadIds[kMaxThreads];
   int started = 1;  // the calling thread is worker 0
   for (int i = 0; i < counting.threads; ++i)
-    workers[i] = Worker{&board, &plan, depth, share, &shared, i == 0, countsNodes};
+    workers[i] = Worker{
+        &board, &plan, depth, share, &shared, i == 0, settings.stats, i, settings.checkpoint};
   for (; started < counting.threads; ++started)  // those that start; a failure leaves fewer
     if (pthread_create(&threadIds[started], nullptr, runWorker, &workers[started]) != 0) break;
   workers[0].run();
@@ -135,7 +148,8 @@ inline Count countUnits(const Board& board, const Plan& plan, int depth, long un
 inline Count countShare(const Board& board, const Plan& plan, const Settings& settings,
                         const Counting& counting, std::FILE* err, Report& report) {
   const Share share = settings.share;
-  if (share.parts == 1 && counting.threads == 1 && !counting.progressShown) {
+  Checkpoint* checkpoint = settings.checkpoint;  // which needs units to record
+  if (share.parts == 1 && counting.threads == 1 && !counting.progressShown && !checkpoint) {
     Job whole{nullptr, settings.stats};
     Count total = countWithPlan(board, plan, whole);
     report.nodes += whole.nodes;
@@ -157,10 +171,21 @@ inline Count countShare(const Board& board, const Plan& plan, const Settings& se
     }
     depth = chooseSplitDepth(board, plan, kUnitsPerShare * share.parts, units);
   }
-  if (share.parts > 1)  // one of cut and depth is 0
-    report.numbering = uint64_t(units) << 32 | uint32_t(cut + depth + 1);
+  const long split = cut + depth + 1;  // one of cut and depth is 0
+  if (share.parts > 1) report.numbering = uint64_t(units) << 32 | uint32_t(split);
   if (share.part >= units) report.note = ", no unit of work in this share";
-  return countUnits(board, plan, depth, units, share, counting, settings.stats, err, report);
+  DoneUnits done;
+  Count resumed = 0;
+  if (checkpoint && !checkpoint->resumeSplit(plan.name, units, split, done, resumed))
+    return report.refused = true, 0;
+  if (done.count() > 0) {
+    std::snprintf(report.noteText, sizeof report.noteText,
+                  ", %ld of %ld units resumed from the checkpoint", done.count(),
+                  units / share.parts + (share.part < units % share.parts));
+    report.note = report.noteText;
+  }
+  return resumed +
+         countUnits(board, plan, depth, units, share, counting, settings, done, err, report);
 }
 
 // Counts this process's share of one board; says how in `report`.

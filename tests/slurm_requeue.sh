@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The README's Slurm recipe with --checkpoint, run as written on a one-node
+# Slurm, with a task requeued part-way (issue 37):
+#   slurm_cluster.sh slurm_requeue.sh QUEENS README.md
+# The <!-- slurm-requeue --> block runs from a folder that holds
+# build/queens and boards.txt. While share 7 counts, `scontrol requeue`
+# sends its task SIGTERM: the task saves its checkpoint and stops, Slurm runs
+# it again from the top of its script, and it resumes from the checkpoint.
+# counts.txt must then equal a whole run's counts.
+# To requeue share 7 while it counts, build/queens is the program under test
+# behind a wrapper that, for share 7 while the file `hold` exists, lets it
+# run 10 ms in every 300 (SIGSTOP, SIGCONT) and passes SIGTERM on to it.
+set -euo pipefail
+queens=$1 readme=$2
+here=$(cd "$(dirname "$0")" && pwd)
+fail() { echo "FAILED: $*" >&2; exit 1; }
+[ -n "${SLURM_CONF:-}" ] || fail "run it under slurm_cluster.sh"
+recipe=$("$here/readme_block.sh" "$readme" slurm-requeue)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+mkdir build
+cat >build/queens <<EOF
+#!/bin/bash
+if [ -e "$work/hold" ] && [[ " \$* " == *" --part=7/100 "* ]]; then
+  "$queens" --checkpoint-every=1 "\$@" &
+  pid=\$! stopping=0
+  trap 'stopping=1; kill -CONT \$pid; kill -TERM \$pid' TERM
+  while [ \$stopping = 0 ] && kill -0 \$pid 2>/dev/null; do
+    kill -STOP \$pid 2>/dev/null; sleep 0.3; [ \$stopping = 1 ] || kill -CONT \$pid 2>/dev/null; sleep 0.01
+  done
+  status=0
+  wait \$pid || status=\$?
+  exit \$status
+fi
+exec "$queens" "\$@"
+EOF
+chmod +x build/queens
+"$here/recipe_boards.sh" 17 >boards.txt
+"$queens" <boards.txt >whole.txt
+
+wait_for_jobs() {  # until no job is left in the queue (5 minutes at most)
+  for ((i = 0; i < 3000; ++i)); do
+    [ -z "$(squeue -h)" ] && return
+    sleep 0.1
+  done
+  squeue
+  fail "jobs still queued after 5 minutes"
+}
+
+start=$SECONDS
+touch hold
+bash -c "$recipe"
+# Share 7 is part-way once its checkpoint holds a batch of the 17x17 board.
+for ((i = 0; i < 1200; ++i)); do
+  grep -q '^done 2 ' share-7.ckpt 2>/dev/null && break
+  sleep 0.1
+done
+grep -q '^done 2 ' share-7.ckpt || fail "share 7 saved no unit of board 2: $(cat share-7.log 2>/dev/null)"
+task=$(squeue -h -r -t RUNNING -o '%i' | grep '_7$') || fail "share 7 is not running: $(squeue)"
+scontrol requeue "$task"
+rm hold
+echo "scontrol requeue $task (share 7, part-way: $(grep -c '^done 2 ' share-7.ckpt) batches of board 2 saved)"
+wait_for_jobs
+grep -q "stopped by SIGTERM: 1 board counted, and [0-9]* of the [0-9]* units of board 2, saved in share-7.ckpt" \
+  share-7.log || fail "share 7 did not save and stop on SIGTERM: $(cat share-7.log)"
+grep -q "^note: checkpoint share-7.ckpt: board 2 resumes with [1-9][0-9]* of its [0-9]* units done" share-7.log ||
+  fail "share 7 did not resume from its checkpoint: $(cat share-7.log)"
+grep -q "board 1: 8x8, .*counted before: read from the checkpoint" share-7.log ||
+  fail "share 7 counted board 1 again: $(cat share-7.log)"
+echo "share-7.log, both runs:"
+sed 's/^/    /' share-7.log
+cmp -s counts.txt whole.txt || fail "counts.txt: $(paste -sd' ' counts.txt); a whole run: $(paste -sd' ' whole.txt)"
+echo "counts.txt is what a whole run prints: $(paste -sd' ' counts.txt) ($((SECONDS - start)) s)"
