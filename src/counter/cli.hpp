@@ -322,11 +322,13 @@ inline int countBoardsAsShare(int in, std::FILE* out, std::FILE* err, const Opti
   return countBoards(in, out, err, options, share);
 }
 
-// The first SIGINT or SIGTERM asks the count to stop at its next unit; a
-// second stops the program at once (what is saved stays saved).
+// The first SIGINT or SIGTERM asks the count to stop at its next unit. A
+// second SIGINT (Ctrl-C again) stops the program at once; what is saved
+// stays saved. A second SIGTERM changes nothing: a batch system sends one
+// to every process of a job, so a wrapper that passes it on sends two.
 inline void onStopSignal(int signal) {
   int first = 0;
-  if (!stopSignal.compare_exchange_strong(first, signal)) _exit(128 + signal);
+  if (!stopSignal.compare_exchange_strong(first, signal) && signal == SIGINT) _exit(128 + signal);
 }
 
 // Counts with --checkpoint: the file opened and checked first, and the
