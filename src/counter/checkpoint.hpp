@@ -66,10 +66,11 @@ class Checkpoint {
                    path_);
       if (ftruncate(fd, wholeBytes) != 0) return fail("cannot cut: %s", std::strerror(errno));
     }
-    if (recordLines_ == 0) {
+    if (recordLines_ == 0) {  // new: written out with the first records
+      nextSyncMs_ = millisecondsNow() + everyMs_;
       append(false, "queens checkpoint format %d share %d/%d numbering %ld", kCheckpointFormat,
              share_.part + 1, share_.parts, long(kUnitNumbering));
-      return sync();
+      return true;
     }
     replay_ = std::fopen(path_, "r");
     if (!replay_) return fail("cannot open: %s", std::strerror(errno));
@@ -322,10 +323,12 @@ inline bool Checkpoint::readPending() {
 // everyMs_ of work), else with the next sync, at most everyMs_ later: a
 // stream of small boards makes no system call per board.
 inline void Checkpoint::append(bool now, const char* format, ...) {
-  std::string text(kMostRecordBytes, '\0');
-  std::va_list args;
+  std::va_list args, again;
   va_start(args, format);
-  text.resize(size_t(std::max(0, std::vsnprintf(&text[0], text.size(), format, args))));
+  va_copy(again, args);
+  std::string text(size_t(std::max(0, std::vsnprintf(nullptr, 0, format, args))), '\0');
+  std::vsnprintf(&text[0], text.size() + 1, format, again);  // and the NUL after it
+  va_end(again);
   va_end(args);
   std::lock_guard<std::mutex> hold(writing_);
   std::fprintf(out_, "%s ~%08x\n", text.c_str(), unsigned(crc32(text.data(), text.size())));

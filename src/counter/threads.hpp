@@ -8,6 +8,7 @@
 #include <unistd.h>   // isatty, sysconf
 
 #include <cstdlib>
+#include <memory>
 
 #include "../judge/small_boards.hpp"
 #include "checkpoint.hpp"
@@ -75,16 +76,16 @@ struct Worker {
   Count count = 0, nodes = 0;
 
   void run() {
-    UnitBatch batch;
+    // The batch (32 KiB) only with a checkpoint: it is not on every walk's stack.
+    std::unique_ptr<UnitBatch> batch(checkpoint ? new UnitBatch : nullptr);
     for (;;) {  // with a checkpoint, a walk a batch, each recorded
-      batch.size = 0;
-      batch.deadlineMs = checkpoint ? millisecondsNow() + checkpoint->everyMs() : 0;
-      UnitWalk walk(depth, share, shared, reportsTop, checkpoint ? &batch : nullptr);
+      if (batch) batch->size = 0, batch->deadlineMs = millisecondsNow() + checkpoint->everyMs();
+      UnitWalk walk(depth, share, shared, reportsTop, batch.get());
       Job job{&walk, countsNodes, index};
       Count counted = countWithPlan(*board, *plan, job);
       walk.finish();
       count += counted, nodes += job.nodes;
-      if (batch.size > 0) checkpoint->recordBatch(batch, counted);
+      if (batch && batch->size > 0) checkpoint->recordBatch(*batch, counted);
       if (!walk.batchEnded() || stopRequested()) return;
     }
   }

@@ -178,6 +178,44 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
   return 0;
 }
 
+// --checkpoint against the oracle: every method counts a batch with a new
+// checkpoint, then again with the checkpoint cut at 6 bytes drawn from the
+// seed (a run killed while it wrote), which it resumes: each gives the
+// oracle's counts.
+int checkpoints(const std::string& program, long boardCount, std::uint64_t seed) {
+  std::vector<Board> boards = randomBatch(boardCount, seed, 10),
+                     large = randomBatch(boardCount, seed + 1, 0);
+  boards.insert(boards.end(), large.begin(), large.end());
+  std::vector<long long> expected;
+  for (const Board& board : boards) expected.push_back(bruteForceCount(board));
+  const std::string input = tempPath("checkpoint", "in"), file = tempPath("checkpoint", "ckpt");
+  writeBatch(input, boards, seed);
+  RandomBoards random(seed);  // for its numbers: where to cut
+  for (const char* method : kMethods) {
+    const std::vector<std::string> options = {std::string("--method=") + method, "--threads=2",
+                                              "--checkpoint=" + file};
+    std::remove(file.c_str());
+    if (int failed = checkCounts(program, options, input, boards, expected, "a new checkpoint"))
+      return failed;
+    const std::string whole = readFile(file);
+    if (whole.compare(whole.size() - std::min<std::size_t>(whole.size(), 1), 1, "\n") != 0 ||
+        whole.find("\nend boards " + std::to_string(boards.size()) + " ") == std::string::npos)
+      return fail(std::string("--method=") + method + ": the checkpoint has no end record");
+    for (int cut = 0; cut < 6; ++cut) {
+      const std::size_t bytes = random.below(whole.size());
+      std::ofstream(file, std::ios::binary | std::ios::trunc) << whole.substr(0, bytes);
+      const std::string what = "the checkpoint cut at byte " + std::to_string(bytes);
+      if (int failed = checkCounts(program, options, input, boards, expected, what)) return failed;
+    }
+    std::printf("--method=%s: a checkpoint of %zu records, and 6 cuts of it resumed, give the "
+                "oracle's counts on %zu boards\n",
+                method, lines(whole).size(), boards.size());
+  }
+  std::remove(input.c_str());
+  std::remove(file.c_str());
+  return 0;
+}
+
 // The kinds of symmetric board the join folds in its own way, tallied, so
 // that a check can show each kind was among its boards:
 // - the even boards that each transpose and quarter turn keeps;
