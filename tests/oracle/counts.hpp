@@ -207,9 +207,10 @@ int checkpoints(const std::string& program, long boardCount, std::uint64_t seed)
       const std::string what = "the checkpoint cut at byte " + std::to_string(bytes);
       if (int failed = checkCounts(program, options, input, boards, expected, what)) return failed;
     }
-    std::printf("--method=%s: a checkpoint of %zu records, and 6 cuts of it resumed, give the "
-                "oracle's counts on %zu boards\n",
-                method, lines(whole).size(), boards.size());
+    std::printf(
+        "--method=%s: a checkpoint of %zu records, and 6 cuts of it resumed, give the "
+        "oracle's counts on %zu boards\n",
+        method, lines(whole).size(), boards.size());
   }
   std::remove(input.c_str());
   std::remove(file.c_str());
