@@ -153,14 +153,19 @@ int stressWide(const std::string& program, long boardCount, std::uint64_t seed) 
   return 0;
 }
 
-// --part=K/M for M = 1, 2, 7 and 64 (and 7 for every method): --merge adds
-// the M shares up to the oracle's counts. The boards are those of
-// both stress modes, so every engine is split: the filter and the row search
-// (up to 9x9), propagation, and symmetry.
-int parts(const std::string& program, long boardCount, std::uint64_t seed) {
+// The boards of both stress modes, so that every engine is split: the
+// filter and the row search (up to 9x9), propagation, and symmetry.
+std::vector<Board> smallAndLarge(long boardCount, std::uint64_t seed) {
   std::vector<Board> boards = randomBatch(boardCount, seed, 10),
                      large = randomBatch(boardCount, seed + 1, 0);
   boards.insert(boards.end(), large.begin(), large.end());
+  return boards;
+}
+
+// --part=K/M for M = 1, 2, 7 and 64 (and 7 for every method): --merge adds
+// the M shares up to the oracle's counts.
+int parts(const std::string& program, long boardCount, std::uint64_t seed) {
+  std::vector<Board> boards = smallAndLarge(boardCount, seed);
   std::vector<long long> expected;
   for (const Board& board : boards) expected.push_back(bruteForceCount(board));
   const std::string input = tempPath("parts", "in");
@@ -183,9 +188,7 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
 // seed (a run killed while it wrote), which it resumes: each gives the
 // oracle's counts.
 int checkpoints(const std::string& program, long boardCount, std::uint64_t seed) {
-  std::vector<Board> boards = randomBatch(boardCount, seed, 10),
-                     large = randomBatch(boardCount, seed + 1, 0);
-  boards.insert(boards.end(), large.begin(), large.end());
+  std::vector<Board> boards = smallAndLarge(boardCount, seed);
   std::vector<long long> expected;
   for (const Board& board : boards) expected.push_back(bruteForceCount(board));
   const std::string input = tempPath("checkpoint", "in"), file = tempPath("checkpoint", "ckpt");
