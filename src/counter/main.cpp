@@ -14,6 +14,7 @@
 //             join_tables.hpp, join_counter.hpp, join.hpp: the join
 //             plan.hpp: which engine counts a board
 //             threads.hpp: threads, shares of work, countBoard
+//             checkpoint_file.hpp, checkpoint.hpp: --checkpoint
 //             shares.hpp, merge.hpp: what --part prints, and --merge
 //             page.hpp: the --trace=html page
 //             cli.hpp: the options and the loop over the boards
