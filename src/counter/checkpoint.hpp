@@ -293,7 +293,7 @@ inline bool Checkpoint::checkRecord(const Record& record, long line) {
 inline bool Checkpoint::peek() {
   if (haveAhead_) return true;
   if (replayLines_ == 0) return false;
-  char* line = replayLines_ ? replayReader_->next() : nullptr;
+  char* line = replayReader_->next();
   if (!line || parseRecord(line, ahead_)) return false;  // checked: not for this file
   --replayLines_;
   return haveAhead_ = true;
