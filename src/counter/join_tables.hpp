@@ -98,7 +98,7 @@ class QuarterTable {
     room -= startBytes;
     entryLimit_ = std::min<uint64_t>(room / sizeof(Entry), UINT32_MAX);
     entryCount_ = 0;
-    list(0, 0, 0, {}, false);
+    list<false>(0, 0, 0, 0, 0);
     if (entryCount_ > entryLimit_) return false;
     room -= entryCount_ * sizeof(Entry);
     return true;
@@ -109,7 +109,7 @@ class QuarterTable {
     if (source_ != this) return true;  // a mirror
     for (uint64_t g = 1; g <= uint64_t{1} << (rows_ + columns_); ++g) start_[g] += start_[g - 1];
     entries_ = static_cast<Entry*>(std::malloc(entryCount_ * sizeof(Entry) + 1));
-    if (entries_) list(0, 0, 0, {}, true);
+    if (entries_) list<true>(0, 0, 0, 0, 0);
     return entries_;
   }
 
@@ -152,8 +152,9 @@ class QuarterTable {
 
  private:
   void place(const Board& board, int firstRow, int rows, int firstColumn, int columns) {
-    board_ = &board;
-    firstRow_ = firstRow, rows_ = rows, firstColumn_ = firstColumn, columns_ = columns;
+    for (int row = 0; row < rows; ++row)
+      free_[row] = Mask(board.freeSquares[firstRow + row] >> firstColumn) & allColumns(columns);
+    rows_ = rows, columns_ = columns;
     sumBase_ = firstRow + firstColumn;
     differenceBase_ = firstColumn - (firstRow + rows - 1) + board.n - 1;
     source_ = this, flipRows_ = flipColumns_ = false;
@@ -165,33 +166,37 @@ class QuarterTable {
                  flipColumns_ ? reverseRows(columns, columns_) : columns);
   }
 
-  // Each row in turn gets no queen, or one on each square still open.
-  void list(int row, Mask rowsUsed, Mask columnsUsed, Diagonals queens, bool fill) {
+  // Each row in turn gets no queen, or one on each square still open. The
+  // queens' diagonals are the quarter's own, as its entries hold them: a
+  // queen on its row i, column j takes sum i + j and difference
+  // j - i + rows - 1, so the squares of row i they attack are
+  // sums >> i and differences >> (rows - 1 - i). (Two words, not a
+  // Diagonals, go from call to call in registers.)
+  template <bool kFill>
+  void list(int row, Mask rowsUsed, Mask columnsUsed, uint32_t sums, uint32_t differences) {
     if (entryCount_ > entryLimit_) return;  // does not fit: give up
     if (row == rows_) {
       uint64_t g = group(rowsUsed, columnsUsed);
-      if (fill) {
-        entries_[--start_[g]] = {uint32_t(queens.sums >> sumBase_),
-                                 uint32_t(queens.differences >> differenceBase_)};
+      if (kFill) {
+        entries_[--start_[g]] = {sums, differences};
       } else {
         ++start_[g];
         ++entryCount_;
       }
       return;
     }
-    list(row + 1, rowsUsed, columnsUsed, queens, fill);
-    const int boardRow = firstRow_ + row, n = board_->n;
-    Mask open = (board_->freeSquares[boardRow] & ~queens.inRow(boardRow, n)) >> firstColumn_ &
-                allColumns(columns_) & ~columnsUsed;
+    list<kFill>(row + 1, rowsUsed, columnsUsed, sums, differences);
+    const int downward = rows_ - 1 - row;
+    Mask open = free_[row] & ~columnsUsed & ~(sums >> row | differences >> downward);
     for (; open; open &= open - 1) {
-      const int column = indexOfLowestBit(open);
-      list(row + 1, rowsUsed | Mask{1} << row, columnsUsed | Mask{1} << column,
-           queens.with(diagonalsOf(n, boardRow, firstColumn_ + column)), fill);
+      const Mask column = open & (0 - open);
+      list<kFill>(row + 1, rowsUsed | Mask{1} << row, columnsUsed | column, sums | column << row,
+                  differences | column << downward);
     }
   }
 
-  const Board* board_ = nullptr;
-  int firstRow_ = 0, rows_ = 0, firstColumn_ = 0, columns_ = 0;
+  Mask free_[kJoinMaxN] = {};  // the free squares of each of its rows
+  int rows_ = 0, columns_ = 0;
   int sumBase_ = 0, differenceBase_ = 0;
   const QuarterTable* source_ = this;  // whose entries these are
   bool flipRows_ = false, flipColumns_ = false;
