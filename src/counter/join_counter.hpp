@@ -48,6 +48,25 @@ struct Portable {
   }
 };
 
+// The bits below `bits` (0 to 64, clamped), as a mask.
+inline uint64_t rangeBits(long bits) {
+  return bits <= 0 ? 0 : bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+}
+
+// Transposes a 64 x 64 matrix of bits in place: bit j of word i becomes bit
+// i of word j. Each round swaps the blocks off the diagonal, of 32, then 16,
+// ... then 1 bits a side, across it (Hacker's Delight, 7-3).
+inline void transposeBits(uint64_t* words) {
+  uint64_t mask = 0x00000000FFFFFFFF;
+  for (int width = 32; width; width >>= 1, mask ^= mask << width) {
+    for (int i = 0; i < 64; i = (i + width + 1) & ~width) {
+      const uint64_t swap = ((words[i] >> width) ^ words[i + width]) & mask;
+      words[i] ^= swap << width;
+      words[i + width] ^= swap;
+    }
+  }
+}
+
 // One thread's count of the units it claims, inlined into the entry point
 // compiled for the instruction set Isa.
 template <class Isa>
@@ -172,21 +191,23 @@ class JoinCounter {
   // diagonals (8k to 8k + 7): the entry without v's lowest bit, ANDed with
   // its plane. A product is then the AND of an entry per byte (5 at 19x19).
   Block* entry(int k, int value) const { return tables_ + (256 * k + value) * blocks_; }
+  // The planes come 64 halves at a time: their patterns, one word each, are
+  // a 64 x 64 matrix of bits, and its transpose holds a word per diagonal.
   [[gnu::always_inline]] void buildPlanes(long listed, long gapStart, long gapEnd) {
     blocks_ = int((listed + kBlockBits - 1) / kBlockBits);
     const int validPlane = planeCount_ - 1;
-    for (int block = 0; block < blocks_; ++block) {
-      Block* planes = planes_ + block * planeCount_;
-      for (int d = 0; d < validPlane; ++d) planes[d] = ~Block{};
-      planes[validPlane] = Block{};
-    }
-    for (long i = 0; i < listed; ++i) {
-      if (i == gapStart) i = gapEnd;  // no halves there
-      Block* planes = planes_ + (i / kBlockBits) * planeCount_;
-      const int lane = int(i / 64 % kLanes);
-      const uint64_t bit = uint64_t{1} << (i % 64);
-      planes[validPlane][lane] |= bit;
-      for (uint64_t p = patterns_[i]; p; p &= p - 1) planes[__builtin_ctzll(p)][lane] &= ~bit;
+    for (long word = 0; word < blocks_ * kLanes; ++word) {
+      const long first = 64 * word;
+      // The halves listed, but none in the gap from gapStart up to gapEnd.
+      const uint64_t valid = rangeBits(listed - first) &
+                             ~(rangeBits(gapStart - first) ^ rangeBits(gapEnd - first));
+      uint64_t diagonals[64];
+      for (int i = 0; i < 64; ++i) diagonals[i] = valid >> i & 1 ? patterns_[first + i] : 0;
+      transposeBits(diagonals);  // diagonals[d]: bit i says half first + i takes d
+      Block* planes = planes_ + word / kLanes * planeCount_;
+      const int lane = int(word % kLanes);
+      for (int d = 0; d < validPlane; ++d) planes[d][lane] = ~diagonals[d];
+      planes[validPlane][lane] = valid;
     }
     for (int k = 0; k < bytes_; ++k) {
       for (int b = 0; b < blocks_; ++b) entry(k, 0)[b] = planes_[b * planeCount_ + validPlane];
