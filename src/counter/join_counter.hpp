@@ -199,8 +199,8 @@ class JoinCounter {
     for (long word = 0; word < blocks_ * kLanes; ++word) {
       const long first = 64 * word;
       // The halves listed, but none in the gap from gapStart up to gapEnd.
-      const uint64_t valid = rangeBits(listed - first) &
-                             ~(rangeBits(gapStart - first) ^ rangeBits(gapEnd - first));
+      const uint64_t valid =
+          rangeBits(listed - first) & ~(rangeBits(gapStart - first) ^ rangeBits(gapEnd - first));
       uint64_t diagonals[64];
       for (int i = 0; i < 64; ++i) diagonals[i] = valid >> i & 1 ? patterns_[first + i] : 0;
       transposeBits(diagonals);  // diagonals[d]: bit i says half first + i takes d
