@@ -71,7 +71,15 @@ while ((stopped < stops)); do
   ((saved_before < 0 || resumed == saved_before)) ||
     fail "the stopped run saved $saved_before units, and the next resumed $resumed"
   ((resumed >= done_before)) || again=$((again + done_before - resumed))
-  if [ "$status" = 0 ]; then  # it finished before the signal came: again from nothing
+  # A TERM or INT that came after the count ended (the checkpoint says so),
+  # once the handlers were put back, ends the run as the signal does, with
+  # nothing more to say: it finished too.
+  ended=false
+  if [ "$signal" != KILL ] && [ "$status" = "$expected_status" ] &&
+    ! grep -q "stopped by SIG$signal" "$work/err.txt" && tail -n 1 "$work/run.ckpt" 2>/dev/null | grep -q '^end boards '; then
+    ended=true
+  fi
+  if [ "$status" = 0 ] || $ended; then  # it finished before the signal came: again from nothing
     cmp -s "$work/out.txt" "$work/whole.txt" || fail "a run that finished printed $(cat "$work/out.txt")"
     rm "$work/run.ckpt"
     finished=$((finished + 1)) resumed_before=0 saved_before=-1 done_before=0
