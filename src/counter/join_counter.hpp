@@ -201,13 +201,20 @@ class JoinCounter {
       // The halves listed, but none in the gap from gapStart up to gapEnd.
       const uint64_t valid =
           rangeBits(listed - first) & ~(rangeBits(gapStart - first) ^ rangeBits(gapEnd - first));
+      Block* planes = planes_ + word / kLanes * planeCount_;
+      const int lane = int(word % kLanes);
+      planes[validPlane][lane] = valid;
+      if (popcount(valid) < 16) {  // few halves (small chunks): a bit each, cheaper
+        for (int d = 0; d < validPlane; ++d) planes[d][lane] = ~uint64_t{0};
+        for (uint64_t v = valid; v; v &= v - 1)
+          for (uint64_t p = patterns_[first + __builtin_ctzll(v)]; p; p &= p - 1)
+            planes[__builtin_ctzll(p)][lane] &= ~(v & (0 - v));
+        continue;
+      }
       uint64_t diagonals[64];
       for (int i = 0; i < 64; ++i) diagonals[i] = valid >> i & 1 ? patterns_[first + i] : 0;
       transposeBits(diagonals);  // diagonals[d]: bit i says half first + i takes d
-      Block* planes = planes_ + word / kLanes * planeCount_;
-      const int lane = int(word % kLanes);
       for (int d = 0; d < validPlane; ++d) planes[d][lane] = ~diagonals[d];
-      planes[validPlane][lane] = valid;
     }
     for (int k = 0; k < bytes_; ++k) {
       for (int b = 0; b < blocks_; ++b) entry(k, 0)[b] = planes_[b * planeCount_ + validPlane];
