@@ -4,7 +4,8 @@
 //   oracle_checks stress-judge PROGRAM BOARDS SEED  random boards, no option (the judge)
 //   oracle_checks stress-large PROGRAM BOARDS SEED  the same, 11x11 to 20x20
 //   oracle_checks stress-wide PROGRAM BOARDS SEED  33x33 to 64x64, CSPLib's way
-//   oracle_checks join      PROGRAM BOARDS SEED   the join on sparse boards
+//   oracle_checks join      PROGRAM BOARDS SEED TUNED  the join on sparse boards,
+//                           and TUNED (join_tunings) with other chunk sizes
 //   oracle_checks checkpoint PROGRAM BOARDS SEED  --checkpoint, whole and cut
 //   oracle_checks memory-budget PROGRAM BOARD COUNT  the join within --memory, or none
 //   oracle_checks list      PROGRAM BOARDS SEED   validates --list output
@@ -37,7 +38,8 @@ int main(int argc, char** argv) {
   if (args.size() >= 4 && args[0] == "parts") return parts(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "checkpoint")
     return checkpoints(args[1], number(2, 0), number(3, 0));
-  if (args.size() >= 4 && args[0] == "join") return checkJoin(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 5 && args[0] == "join")
+    return checkJoin(args[1], number(2, 0), number(3, 0), args[4]);
   if (args.size() >= 4 && args[0] == "memory-budget")
     return checkMemoryBudget(args[1], args[2], args[3]);
   if (args.size() >= 4 && args[0] == "unique")

@@ -7,65 +7,11 @@
 #include <cassert>
 #include <cstdint>
 
+#include "join_blocks.hpp"
 #include "join_tables.hpp"
 #include "units.hpp"
 
 namespace queens {
-
-// The pair count's instructions, chosen at run time (a build for plain
-// x86-64 may assume none): blocks of 512 bits with AVX-512, 256 with AVX2,
-// else 128.
-#ifdef QUEENS_X86
-#define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
-#define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
-struct Avx512 {
-  typedef uint64_t Block __attribute__((vector_size(64)));
-  QUEENS_AVX512 static void addPopcounts(Block& sums, const Block& bits) {
-    sums += (Block)_mm512_popcnt_epi64((__m512i)bits);
-  }
-};
-struct Avx2 {
-  typedef uint64_t Block __attribute__((vector_size(32)));
-  // Mula's method: vpshufb looks up each nibble's bit count, vpsadbw sums
-  // each lane's bytes.
-  QUEENS_AVX2 static void addPopcounts(Block& sums, const Block& bits) {
-    const __m256i nibbleCounts =
-        _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,  //
-                         0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
-    const __m256i lowNibbles = _mm256_set1_epi8(0x0F);
-    __m256i low = _mm256_and_si256((__m256i)bits, lowNibbles);
-    __m256i high = _mm256_and_si256(_mm256_srli_epi16((__m256i)bits, 4), lowNibbles);
-    __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(nibbleCounts, low),
-                                    _mm256_shuffle_epi8(nibbleCounts, high));
-    sums += (Block)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
-  }
-};
-#endif
-struct Portable {
-  typedef uint64_t Block __attribute__((vector_size(16)));
-  static void addPopcounts(Block& sums, const Block& bits) {
-    for (int lane = 0; lane < 2; ++lane) sums[lane] += popcount(bits[lane]);
-  }
-};
-
-// The bits below `bits` (0 to 64, clamped), as a mask.
-inline uint64_t rangeBits(long bits) {
-  return bits <= 0 ? 0 : bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
-}
-
-// Transposes a 64 x 64 matrix of bits in place: bit j of word i becomes bit
-// i of word j. Each round swaps the blocks off the diagonal, of 32, then 16,
-// ... then 1 bits a side, across it (Hacker's Delight, 7-3).
-inline void transposeBits(uint64_t* words) {
-  uint64_t mask = 0x00000000FFFFFFFF;
-  for (int width = 32; width; width >>= 1, mask ^= mask << width) {
-    for (int i = 0; i < 64; i = (i + width + 1) & ~width) {
-      const uint64_t swap = ((words[i] >> width) ^ words[i + width]) & mask;
-      words[i] ^= swap << width;
-      words[i + width] ^= swap;
-    }
-  }
-}
 
 // One thread's count of the units it claims, inlined into the entry point
 // compiled for the instruction set Isa.
@@ -75,10 +21,17 @@ class JoinCounter {
   static constexpr int kLanes = sizeof(Block) / sizeof(uint64_t);
   static constexpr int kBlockBits = 64 * kLanes;
   static constexpr long kChunkBlocks = kJoinChunk / kBlockBits;
+  // Segments of 512 west halves: what a product's live mask counts in.
+  static constexpr int kSegmentBits = 512, kSegmentBlocks = kSegmentBits / kBlockBits;
+  static constexpr int kSortBits = 8;  // diagonals in a half's sort key
 
  public:
-  JoinCounter(const JoinTables& tables, char* scratch, JoinTuning tuning)
-      : t_(tables), tuning_(tuning) {
+  // A sparse chunk's east halves are counted by a function of their own,
+  // compiled for Isa (join.hpp): inlined into the dense count, that code
+  // cost it 5% on small boards.
+  using SparseCount = Count (*)(JoinCounter&, Mask, const Slice*, int, JoinFold);
+  JoinCounter(const JoinTables& tables, char* scratch, JoinTuning tuning, SparseCount sparseCount)
+      : t_(tables), tuning_(tuning), sparseCount_(sparseCount) {
     assert(tuning.chunk <= kJoinChunk &&
            tuning.southGroup <= kSouthGroup);  // the space is for these
     // The work space, cut into its arrays, aligned to 64 bytes.
@@ -87,7 +40,9 @@ class JoinCounter {
     tables_ = reinterpret_cast<Block*>(at), at += patternBytes(t_.n()) * 256 * kJoinChunk / 8;
     products_ = reinterpret_cast<Block*>(at), at += (kSouthGroup + 1) * kJoinChunk / 8;
     patterns_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * kJoinChunk;
-    southDiagonals_ = reinterpret_cast<Diagonals*>(at);
+    southDiagonals_ = reinterpret_cast<Diagonals*>(at), at += sizeof(Diagonals) * kSouthGroup;
+    sorted_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * kJoinChunk;
+    keys_ = reinterpret_cast<uint8_t*>(at);
     planeCount_ = 2 * t_.n() - 1, bytes_ = patternBytes(t_.n());
   }
 
@@ -109,6 +64,13 @@ class JoinCounter {
     return total;
   }
 
+  // The east halves of a sparse chunk, with all their blocks.
+  [[gnu::always_inline]] Count countSparse(Mask west, const Slice* slices, int sliceCount,
+                                           JoinFold fold) {
+    return t_.middleKey(0) == 0 ? countEastHalvesIn<0, true, true>(west, slices, sliceCount, fold)
+                                : countEastHalvesIn<0, false, true>(west, slices, sliceCount, fold);
+  }
+
  private:
   // Where the listing of one W's west halves of one class stands: the north
   // quarter's columns, and how many of their halves earlier chunks took.
@@ -119,7 +81,7 @@ class JoinCounter {
   };
 
   // The placements with west rows W, a chunk of west halves at a time: by
-  // phi, those above phi(W), then those equal, from the next block.
+  // phi, those above phi(W), then those equal, from the next segment.
   [[gnu::always_inline]] Count countUnit(Mask west, const Slice* slices, int sliceCount) {
     Count total = 0;
     const JoinFold fold = t_.foldOf(west);
@@ -133,7 +95,7 @@ class JoinCounter {
       westReach_ = 0;
       const long aboveEnd = aboveLeft ? listWestHalves(west, fold, above, 0) : 0;
       aboveLeft = aboveEnd == tuning_.chunk;
-      const long equalStart = (aboveEnd + kBlockBits - 1) / kBlockBits * kBlockBits;
+      const long equalStart = (aboveEnd + kSegmentBits - 1) / kSegmentBits * kSegmentBits;
       long listed = aboveEnd;
       if (!aboveLeft && equalLeft && equalStart < tuning_.chunk) {
         listed = listWestHalves(west, fold, equal, equalStart);
@@ -142,8 +104,11 @@ class JoinCounter {
       }
       if (listed == 0) break;
       halves_ += Count(aboveEnd + std::max(0L, listed - equalStart));
+      sparse_ = listed >= tuning_.sparseHalves;
+      if (sparse_) sortHalves(aboveEnd, equalStart, listed);
       buildPlanes(listed, aboveEnd, equalStart);
       equalBlock_ = listed > aboveEnd ? int(equalStart / kBlockBits) : blocks_;
+      equalSegment_ = listed > aboveEnd ? int(equalStart / kSegmentBits) : segments_;
       if (shared) total += countEastHalves(west, slices, shared, fold);
       for (int i = shared; i < sliceCount; ++i) total += countEastHalves(west, slices + i, 1, fold);
     }
@@ -185,6 +150,57 @@ class JoinCounter {
     return listed;
   }
 
+  // Orders each class's west halves by the diagonals that split the chunk
+  // most evenly (counted on every 8th half): the halves one east quarter
+  // fits then fall in few segments, and its product skips the others.
+  [[gnu::always_inline]] void sortHalves(long aboveEnd, long equalStart, long listed) {
+    int taken[64] = {}, sampled = 0;
+    for (long i = 0; i < listed; i += 8) {
+      if (i >= aboveEnd && i < equalStart) continue;  // the gap between the classes
+      ++sampled;
+      for (uint64_t p = patterns_[i]; p; p &= p - 1) ++taken[__builtin_ctzll(p)];
+    }
+    keyBits_ = 0;
+    for (int d = 0; d < 64 && keyBits_ < kSortBits; ++d) {
+      int best = 0;  // the next most even split
+      for (int e = 0; e < 64; ++e)
+        if (taken[e] * (sampled - taken[e]) > taken[best] * (sampled - taken[best])) best = e;
+      if (taken[best] * (sampled - taken[best]) == 0) break;
+      keyBit_[keyBits_++] = best, taken[best] = 0;
+    }
+    sortRun(0, aboveEnd);
+    sortRun(equalStart, listed);
+  }
+  unsigned sortKey(uint64_t pattern) const {
+    unsigned key = 0;
+    for (int i = 0; i < keyBits_; ++i) key = key << 1 | unsigned(pattern >> keyBit_[i] & 1);
+    return key;
+  }
+  // A counting sort of patterns_[begin, end) by their keys.
+  void sortRun(long begin, long end) {
+    if (end <= begin) return;
+    long at[(1 << kSortBits) + 1] = {};
+    for (long i = begin; i < end; ++i) ++at[(keys_[i] = uint8_t(sortKey(patterns_[i]))) + 1];
+    for (int key = 0; key < 1 << kSortBits; ++key) at[key + 1] += at[key];
+    for (long i = begin; i < end; ++i) sorted_[at[keys_[i]]++] = patterns_[i];
+    std::copy(sorted_, sorted_ + (end - begin), patterns_ + begin);
+  }
+
+  // segmentMust_[s]: the diagonals every west half of segment s takes (all
+  // when it has none). A pattern that meets them fits none of its halves.
+  [[gnu::always_inline]] void markSegments(long listed, long gapStart, long gapEnd) {
+    for (int s = 0; s < segments_; ++s) {
+      uint64_t must = ~uint64_t{0};
+      for (long i = s * long{kSegmentBits}; i < std::min(listed, (s + 1L) * kSegmentBits); ++i)
+        if (i < gapStart || i >= gapEnd) must &= patterns_[i];
+      segmentMust_[s] = must;
+    }
+  }
+  // The segments where a product of this pattern may have halves.
+  [[gnu::always_inline]] uint64_t liveSegments(uint64_t pattern) const {
+    return Isa::disjoint(segmentMust_, segments_, pattern);
+  }
+
   // planes_[block][d]: bit i says west half kBlockBits * block + i avoids
   // diagonal d (bit d of the pattern); the last plane says the half exists.
   // Entry v of byte k's table: the AND of the last plane and those of v's
@@ -194,7 +210,10 @@ class JoinCounter {
   // The planes come 64 halves at a time: their patterns, one word each, are
   // a 64 x 64 matrix of bits, and its transpose holds a word per diagonal.
   [[gnu::always_inline]] void buildPlanes(long listed, long gapStart, long gapEnd) {
-    blocks_ = int((listed + kBlockBits - 1) / kBlockBits);
+    segments_ = int((listed + kSegmentBits - 1) / kSegmentBits);
+    if (sparse_) markSegments(listed, gapStart, gapEnd);
+    // Sparse: whole segments (the last one's tail holds no half).
+    blocks_ = sparse_ ? segments_ * kSegmentBlocks : int((listed + kBlockBits - 1) / kBlockBits);
     const int validPlane = planeCount_ - 1;
     for (long word = 0; word < blocks_ * kLanes; ++word) {
       const long first = 64 * word;
@@ -229,24 +248,75 @@ class JoinCounter {
   // it fits, ANDed in registers. A south east quarter takes no sum below
   // north_: it starts at byte north_ / 8 (4 entries, not 5, at 19x19).
   // Diagonals no west half takes are left out: entry 0 is hot in cache.
-  template <int kBlocks>
-  [[gnu::always_inline]] void product(Diagonals d, int first, Block* out) const {
-    const int blocks = kBlocks ? kBlocks : blocks_, count = bytes_ - first;
-    const uint64_t pattern = (t_.pattern(d) & westReach_) >> 8 * first;
+  // Sparse, it writes only the segments where it may have halves, and
+  // returns those where it has some.
+  template <int kBlocks, bool kSparse>
+  [[gnu::always_inline]] uint64_t product(Diagonals d, int first, Block* out) const {
+    const int count = bytes_ - first;
+    const uint64_t wide = t_.pattern(d) & westReach_, pattern = wide >> 8 * first;
     if (kBlocks) {  // few blocks: AND straight into registers
       Block fits[kBlocks ? kBlocks : 1];
       for (int b = 0; b < kBlocks; ++b) fits[b] = entry(first, pattern & 255)[b];
       for (int k = 1; k < count; ++k)
         for (int b = 0; b < kBlocks; ++b) fits[b] &= entry(first + k, pattern >> 8 * k & 255)[b];
       for (int b = 0; b < kBlocks; ++b) out[b] = fits[b];
-      return;
+      return ~uint64_t{0};
     }
     const Block* in[8] = {entry(first, pattern & 255)};
     for (int k = 1; k < count; ++k) in[k] = entry(first + k, pattern >> 8 * k & 255);
-    for (int b = 0; b < blocks; ++b) {
-      Block fits = in[0][b];
-      for (int k = 1; k < count; ++k) fits &= in[k][b];
-      out[b] = fits;
+    if (!kSparse) {
+      for (int b = 0; b < blocks_; ++b) {
+        Block fits = in[0][b];
+        for (int k = 1; k < count; ++k) fits &= in[k][b];
+        out[b] = fits;
+      }
+      return ~uint64_t{0};
+    }
+    uint64_t nonzero = 0;
+    for (uint64_t segments = liveSegments(wide); segments; segments &= segments - 1) {
+      const int segment = __builtin_ctzll(segments), begin = segment * kSegmentBlocks;
+      Block any = {};
+      for (int b = begin; b < begin + kSegmentBlocks; ++b) {
+        Block fits = in[0][b];
+        for (int k = 1; k < count; ++k) fits &= in[k][b];
+        out[b] = fits;
+        any |= fits;
+      }
+      nonzero |= uint64_t(!Isa::isZero(any)) << segment;
+    }
+    return nonzero;
+  }
+  // Adds the popcounts of the ANDs of two products over some segments.
+  [[gnu::always_inline]] void addPairs(Block& sums, const Block* north, const Block* south,
+                                       uint64_t segments) const {
+    for (; segments; segments &= segments - 1) {
+      const int begin = __builtin_ctzll(segments) * kSegmentBlocks;
+      for (int b = begin; b < begin + kSegmentBlocks; ++b)
+        Isa::addPopcounts(sums, north[b] & south[b]);
+    }
+  }
+  // The pairs of a north product with the south quarters that fit it
+  // (fits_): in all blocks, or, sparse, in the segments where both have
+  // halves. Halves below the equal class's first block are above phi(W);
+  // with the odd fold, south quarters from `twice` on count once.
+  template <bool kOddFold, bool kSparse>
+  [[gnu::always_inline]] void addFittingPairs(const Block* northProduct, uint64_t northLive,
+                                              int fitting, int twice, Block& sums,
+                                              Block& equalSums) const {
+    for (int k = 0; k < fitting; ++k) {
+      const Block* south = products_ + fits_[k] * kChunkBlocks;
+      const bool above = !kOddFold || fits_[k] < twice;
+      if (kSparse) {
+        const uint64_t live = northLive & southLive_[fits_[k]];
+        const uint64_t liveAbove = above ? live & rangeBits(equalSegment_) : 0;
+        addPairs(sums, northProduct, south, liveAbove);
+        addPairs(equalSums, northProduct, south, live & ~liveAbove);
+        continue;
+      }
+      const int split = above ? equalBlock_ : 0;
+      for (int b = 0; b < split; ++b) Isa::addPopcounts(sums, northProduct[b] & south[b]);
+      for (int b = split; b < blocks_; ++b)
+        Isa::addPopcounts(equalSums, northProduct[b] & south[b]);
     }
   }
 
@@ -254,11 +324,14 @@ class JoinCounter {
                                                JoinFold fold) {
     // One and two blocks of one class, the common small sizes, unrolled; the
     // odd fold apart.
+    // Sparse chunks apart.
+    if (sparse_) return sparseCount_(*this, west, slices, sliceCount, fold);
     const int blocks = equalBlock_ == blocks_ ? blocks_ : 0;
-    if (t_.middleKey(0) == 0) return countEastHalvesIn<0, true>(west, slices, sliceCount, fold);
-    return blocks == 1   ? countEastHalvesIn<1, false>(west, slices, sliceCount, fold)
-           : blocks == 2 ? countEastHalvesIn<2, false>(west, slices, sliceCount, fold)
-                         : countEastHalvesIn<0, false>(west, slices, sliceCount, fold);
+    if (t_.middleKey(0) == 0)
+      return countEastHalvesIn<0, true, false>(west, slices, sliceCount, fold);
+    return blocks == 1   ? countEastHalvesIn<1, false, false>(west, slices, sliceCount, fold)
+           : blocks == 2 ? countEastHalvesIn<2, false, false>(west, slices, sliceCount, fold)
+                         : countEastHalvesIn<0, false, false>(west, slices, sliceCount, fold);
   }
 
   // What the slices of one W need of the east side: a middle queen goes
@@ -300,7 +373,7 @@ class JoinCounter {
 
   // Fills the next group of south quarters that the middle queens allow,
   // with each one's product; returns how many.
-  template <int kBlocks>
+  template <int kBlocks, bool kSparse>
   [[gnu::always_inline]] int fillSouthGroup(const EastSlices& east, Mask northColumns,
                                             SouthCursor& at) {
     const int n = t_.n(), north = t_.northRows(), firstEast = n - t_.eastColumns();
@@ -325,8 +398,9 @@ class JoinCounter {
         if (bottom.meets(at.middles)) continue;
         southDiagonals_[group] = bottom = bottom.with(at.middles);
         southKeys_[group] = at.key;
-        product<kBlocks>(bottom, north / 8, products_ + group * kChunkBlocks);
-        ++group;
+        southLive_[group] =
+            product<kBlocks, kSparse>(bottom, north / 8, products_ + group * kChunkBlocks);
+        group += !kSparse || southLive_[group] != 0;  // else it fits no west half
       }
     }
     return group;
@@ -336,12 +410,11 @@ class JoinCounter {
   // group's south quarters and the chunk's west halves: south quarters of
   // keys above the slice's count twice, equal once; `weight` weighs the
   // pairs above phi(W).
-  template <int kBlocks, bool kOddFold>
+  template <int kBlocks, bool kOddFold, bool kSparse>
   [[gnu::always_inline]] Count countSlicePairs(const QuarterTable::Entry* norths,
                                                const QuarterTable::Entry* northEnd,
                                                Diagonals northMiddles, int own, int group,
                                                int weight) {
-    const int blocks = kBlocks ? kBlocks : blocks_;
     const QuarterTable& northEast = t_.quarter(false, true);
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
     int twice = kOddFold ? 0 : group, end = 0;
@@ -353,14 +426,15 @@ class JoinCounter {
       Diagonals top = northEast.diagonals(*entry);
       if (top.meets(northMiddles)) continue;
       top = top.with(northMiddles);
-      product<kBlocks>(top, 0, northProduct);
+      const uint64_t northLive = product<kBlocks, kSparse>(top, 0, northProduct);
+      if (kSparse && !northLive) continue;
       // About half the south quarters fit, so a branch would often guess
       // wrong: with one or two blocks a clash masks the pair to zero; with
       // more, those that fit are listed first.
       if (kBlocks) {
         for (int j = 0; j < group; ++j) {
           const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
-          for (int b = 0; b < blocks; ++b)
+          for (int b = 0; b < kBlocks; ++b)
             Isa::addPopcounts(sums, northProduct[b] & products_[j * kChunkBlocks + b] & fit);
         }
         continue;
@@ -370,13 +444,7 @@ class JoinCounter {
         fits_[fitting] = j;
         fitting += !top.meets(southDiagonals_[j]);
       }
-      for (int k = 0; k < fitting; ++k) {
-        const Block* south = products_ + fits_[k] * kChunkBlocks;
-        const int split = !kOddFold || fits_[k] < twice ? equalBlock_ : 0;
-        for (int b = 0; b < split; ++b) Isa::addPopcounts(sums, northProduct[b] & south[b]);
-        for (int b = split; b < blocks; ++b)
-          Isa::addPopcounts(equalSums, northProduct[b] & south[b]);
-      }
+      addFittingPairs<kOddFold, kSparse>(northProduct, northLive, fitting, twice, sums, equalSums);
     }
     uint64_t above = 0, equal = 0;
     for (int lane = 0; lane < kLanes; ++lane) above += sums[lane], equal += equalSums[lane];
@@ -387,7 +455,7 @@ class JoinCounter {
   // rows (and middle queens) that share no diagonal, weighted by the fold: 2
   // when both sides are above, 1 when one is equal, none when the east side
   // is below. The slices share their south rows.
-  template <int kBlocks, bool kOddFold>
+  template <int kBlocks, bool kOddFold, bool kSparse>
   [[gnu::always_inline]] Count countEastHalvesIn(Mask west, const Slice* slices, int sliceCount,
                                                  JoinFold fold) {
     const int n = t_.n(), north = t_.northRows();
@@ -418,9 +486,9 @@ class JoinCounter {
       at.rowChoices = rowQueen ? (columns ^ northColumns) & rowColumns : uint64_t{1} << 32;
       at.key = n / 2;
       while (northern && at.left()) {
-        const int group = fillSouthGroup<kBlocks>(east, Mask(northColumns), at);
+        const int group = fillSouthGroup<kBlocks, kSparse>(east, Mask(northColumns), at);
         for (int i = 0; i < sliceCount; ++i)
-          total += Count(slices[i].weight) * countSlicePairs<kBlocks, kOddFold>(
+          total += Count(slices[i].weight) * countSlicePairs<kBlocks, kOddFold, kSparse>(
                                                  norths[i], northEnds[i], east.northMiddles[i],
                                                  t_.middleKey(slices[i].middleRow), group, weight);
       }
@@ -430,11 +498,18 @@ class JoinCounter {
 
   const JoinTables& t_;
   const JoinTuning tuning_;
+  const SparseCount sparseCount_;
   Block *planes_, *tables_, *products_;
-  uint64_t* patterns_;
+  uint64_t *patterns_, *sorted_;
+  uint8_t* keys_;  // each half's sort key
   Diagonals* southDiagonals_;
   int southKeys_[kSouthGroup];
-  int fits_[kSouthGroup];  // the south quarters a north quarter fits
+  int fits_[kSouthGroup];            // the south quarters a north quarter fits
+  uint64_t southLive_[kSouthGroup];  // the segments where each may have halves
+  alignas(64) uint64_t segmentMust_[kJoinChunk / kSegmentBits];
+  int segments_ = 0, equalSegment_ = 0;
+  bool sparse_ = false;
+  int keyBit_[kSortBits], keyBits_ = 0;  // the diagonals of the sort key
   int planeCount_, bytes_, blocks_ = 0;
   int equalBlock_ = 0;  // the first block of halves equal to phi(W)
   uint64_t westReach_;  // the diagonals some west half of the chunk takes

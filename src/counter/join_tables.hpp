@@ -13,6 +13,12 @@
 // diagonals' planes): a pair that fits costs an AND and a popcount. Only the
 // 2n - 2 diagonals through the line between the halves matter.
 //
+// Large chunks (kSparseHalves halves and more) are counted sparse: sorted by
+// a few diagonals that split them evenly, so that the west halves an east
+// quarter fits gather in a few segments of 512. A product then skips the
+// segments where every half takes one of its diagonals, and says in which
+// it found halves; a pair ANDs only the segments where both sides have some.
+//
 // Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
 // and east, the half turn does both (odd n: the middle column's queen
 // stands apart, and with the column flip or a transpose the middle row's).
@@ -207,21 +213,28 @@ class QuarterTable {
   uint64_t entryCount_ = 0, entryLimit_ = 0;
 };
 
-// Each thread's work space: patterns, planes and tables of up to kJoinChunk
-// west halves at a time, and products (4 KiB) of kSouthGroup south quarters.
+// Each thread's work space: patterns (and their sorted copy and keys),
+// planes and tables of up to kJoinChunk west halves at a time, and products
+// (4 KiB) of kSouthGroup south quarters.
 constexpr long kJoinChunk = 32768;  // west halves
 constexpr int kSouthGroup = 128;
+// From how many west halves a chunk is counted sparse (JoinCounter): below
+// it, the sort and the maps cost more than they save (bench/README.md).
+constexpr long kSparseHalves = 16384;
 constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of valid halves
-// The chunk and group sizes: tiny in the fuzzer, to cut its boards into many.
+// The chunk and group sizes, and the sparse count's threshold: tiny in the
+// tests, to cut their boards into many chunks and count them sparse.
 struct JoinTuning {
   long chunk = kJoinChunk;
   int southGroup = kSouthGroup;
+  long sparseHalves = kSparseHalves;
 };
 inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
-// Per west half, its pattern and a bit per plane, table entry and product.
+// Per west half, its pattern (twice), sort key, and a bit per plane, table
+// entry and product.
 inline uint64_t joinScratchBytes(int n) {
   const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
-  return kJoinChunk * (sizeof(uint64_t) + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
+  return kJoinChunk * (2 * sizeof(uint64_t) + 1 + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
 }
 
 // The placements with west rows W and the middle column's queen on

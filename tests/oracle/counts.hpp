@@ -293,25 +293,34 @@ struct JoinKinds {
 
 // The join against propagation on 14x14 to 16x16 boards with 0..8% reserved
 // (the oracle would take minutes), as a second, independent count.
-int checkJoinAgainstPropagation(const std::string& program, RandomBoards& random, long boardCount,
-                                const std::string& input, std::uint64_t seed) {
+int checkJoinAgainstPropagation(const std::string& program, const std::string& tuned,
+                                RandomBoards& random, long boardCount, const std::string& input,
+                                std::uint64_t seed) {
   std::vector<Board> large;
   for (long i = 0; i < boardCount; ++i) large.push_back(random.nextSparse(14, 16, 8));
   writeBatch(input, large, seed);
   Printed searched = runOn(input, {program, "--method=propagate"});
-  Printed joined = runOn(input, {program, "--method=join"});
-  if (searched.status != 0 || joined.status != 0 || joined.out != searched.out ||
-      joined.out.size() != large.size())
-    return fail("--method=join and --method=propagate disagree on boards of 14x14 to 16x16");
-  std::printf("--method=join agrees with --method=propagate on %zu boards of 14x14 to 16x16\n",
-              large.size());
+  Printed join = runOn(input, {program, "--method=join"});
+  Printed sparse = runOn(input, {tuned, "32768", "128", "0"});  // usual sizes, all sparse
+  if (searched.status != 0 || join.status != 0 || join.out != searched.out ||
+      join.out.size() != large.size() || sparse.status != 0 || sparse.out != searched.out)
+    return fail(
+        "--method=join, the join counted sparse and --method=propagate disagree on "
+        "boards of 14x14 to 16x16: " +
+        joined(sparse.err));
+  std::printf(
+      "--method=join, and counted sparse, agrees with --method=propagate on %zu boards "
+      "of 14x14 to 16x16\n",
+      large.size());
   return 0;
 }
 
 // The join on sparse boards, where its tables are large: 10x10 to 13x13 with
-// 0..12% reserved against the oracle, with 1 and 2 threads and in 7 shares;
-// then larger boards against propagation.
-int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
+// 0..12% reserved against the oracle, with 1 and 2 threads and in 7 shares,
+// and by `tuned` (join_tunings) with tiny chunks and counted sparse; then
+// larger boards against propagation.
+int checkJoin(const std::string& program, long boardCount, std::uint64_t seed,
+              const std::string& tuned) {
   RandomBoards random(seed);
   std::vector<Board> boards;
   std::vector<long long> expected;
@@ -333,11 +342,16 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed) {
       return failed;
   if (int failed = checkCounts(program, {"--method=join"}, input, boards, expected, what, 7))
     return failed;
+  // Chunks of 7 and 1100 halves, groups of 3 and 5 south quarters; sparse from 0 halves.
+  for (std::vector<std::string> tuning :
+       {std::vector<std::string>{"7", "3", "0"}, {"1100", "5", "0"}, {"32768", "128", "0"}})
+    if (int failed = checkCounts(tuned, tuning, input, boards, expected, what)) return failed;
   std::printf(
-      "--method=join, 1 and 2 threads and 7 shares: %ld boards of 10x10 to 13x13 agree with "
-      "the brute-force oracle\n",
+      "--method=join, 1 and 2 threads and 7 shares, and the join with tiny chunks and counted "
+      "sparse: %ld boards of 10x10 to 13x13 agree with the brute-force oracle\n",
       boardCount);
-  if (int failed = checkJoinAgainstPropagation(program, random, boardCount / 10, input, seed))
+  if (int failed =
+          checkJoinAgainstPropagation(program, tuned, random, boardCount / 10, input, seed))
     return failed;
   std::remove(input.c_str());
   return 0;

@@ -1,0 +1,53 @@
+// The join with chosen chunk and group sizes and sparse threshold, for the
+// oracle's checks: `join_tunings CHUNK GROUP SPARSE_HALVES < boards` prints
+// each board's count by the join on every instruction set this CPU has, and
+// fails if they disagree. The counter itself always takes the usual sizes,
+// with which the test boards (up to 13x13) are never counted sparse.
+#include <cstdio>
+#include <cstdlib>
+
+#include "counter/join.hpp"
+#include "judge/output.hpp"
+#include "judge/reader.hpp"
+
+using namespace queens;
+
+int main(int argc, char** argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: join_tunings CHUNK GROUP SPARSE_HALVES < boards\n");
+    return 2;
+  }
+  const JoinTuning tuning{std::atol(argv[1]), std::atoi(argv[2]), std::atol(argv[3])};
+  if (tuning.chunk < 1 || tuning.chunk > kJoinChunk || tuning.southGroup < 1 ||
+      tuning.southGroup > kSouthGroup) {
+    std::fprintf(stderr, "join_tunings: chunk 1..%ld, group 1..%d\n", kJoinChunk, kSouthGroup);
+    return 2;
+  }
+  BoardReader reader(0, stdout);
+  Board board;
+  while (reader.next(board)) {
+    Board pinned = board;
+    JoinTables tables;
+    if (!pinGivenQueens(pinned)) {
+      std::puts("0");  // given queens that attack each other
+      continue;
+    }
+    if (!tables.build(pinned, {kDefaultMemoryBudget, 1})) {
+      std::fprintf(stderr, "join_tunings: the join cannot take a %dx%d board\n", board.n, board.n);
+      return 1;
+    }
+    Count counts[3];
+    for (int isa = 0; isa <= int(bestJoinIsa()); ++isa) {
+      Job job;
+      counts[isa] = countJoining(tables, job, JoinIsa(isa), tuning);
+      if (counts[isa] != counts[0]) {
+        std::fprintf(stderr, "join_tunings: instruction sets 0 and %d disagree\n", isa);
+        return 1;
+      }
+    }
+    printCount(counts[0], stdout);  // and a newline
+  }
+  if (!*reader.error()) return 0;
+  std::fprintf(stderr, "join_tunings: %s\n", reader.error());
+  return 1;
+}
