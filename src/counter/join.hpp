@@ -1,6 +1,6 @@
 // ===== The join: its entry point ==========================================
 // Counts a board with its tables on the widest instruction set the CPU
-// allows, or the one the fuzzer asks for.
+// allows, or the one the fuzzer or tests/join_tunings asks for.
 #pragma once
 
 #include "join_counter.hpp"

@@ -161,7 +161,7 @@ class JoinCounter {
       for (uint64_t p = patterns_[i]; p; p &= p - 1) ++taken[__builtin_ctzll(p)];
     }
     keyBits_ = 0;
-    for (int d = 0; d < 64 && keyBits_ < kSortBits; ++d) {
+    while (keyBits_ < kSortBits) {
       int best = 0;  // the next most even split
       for (int e = 0; e < 64; ++e)
         if (taken[e] * (sampled - taken[e]) > taken[best] * (sampled - taken[best])) best = e;
