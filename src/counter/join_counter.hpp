@@ -90,7 +90,7 @@ class JoinCounter {
     // Slices whose middle queens stand north, listed first, share south products.
     int shared = 0;
     while (shared < sliceCount && slices[shared].middleRow < t_.northRows()) ++shared;
-    bool aboveLeft = true, equalLeft = fold.on;
+    bool aboveLeft = true, equalLeft = fold.on, eastCounted = false;
     while (aboveLeft || equalLeft) {
       westReach_ = 0;
       const long aboveEnd = aboveLeft ? listWestHalves(west, fold, above, 0) : 0;
@@ -105,6 +105,7 @@ class JoinCounter {
       if (listed == 0) break;
       halves_ += Count(aboveEnd + std::max(0L, listed - equalStart));
       sparse_ = listed >= tuning_.sparseHalves;
+      if (sparse_ && !eastCounted) countEastDiagonals(west, slices, sliceCount), eastCounted = true;
       if (sparse_) sortHalves(aboveEnd, equalStart, listed);
       buildPlanes(listed, aboveEnd, equalStart);
       equalBlock_ = listed > aboveEnd ? int(equalStart / kBlockBits) : blocks_;
@@ -150,22 +151,41 @@ class JoinCounter {
     return listed;
   }
 
-  // Orders each class's west halves by the diagonals that split the chunk
-  // most evenly (counted on every 8th half): the halves one east quarter
-  // fits then fall in few segments, and its product skips the others.
+  // How many east quarters take each diagonal: every 4th of those, north
+  // and south, on the rows W leaves them (middle queens aside).
+  void countEastDiagonals(Mask west, const Slice* slices, int sliceCount) {
+    EastSlices east;
+    describeSlices(west, slices, sliceCount, east);
+    std::fill(eastTaken_, eastTaken_ + 64, 0);
+    for (int south = 0; south < 2; ++south) {
+      const QuarterTable& quarter = t_.quarter(south, true);
+      const Mask rows = south ? east.southRows : east.northRows[0];
+      const auto* entries = quarter.begin(rows, 0);  // all columns: one run
+      const long count = quarter.end(rows, allColumns(t_.eastColumns())) - entries;
+      for (long i = 0; i < count; i += 4)
+        for (uint64_t p = t_.pattern(quarter.diagonals(entries[i])); p; p &= p - 1)
+          ++eastTaken_[__builtin_ctzll(p)];
+    }
+  }
+  // Orders each class's west halves by the diagonals that most pairs of a
+  // west half and an east quarter both take (counted on every 8th half): a
+  // product then skips the segments of halves that take one of its own.
   [[gnu::always_inline]] void sortHalves(long aboveEnd, long equalStart, long listed) {
-    int taken[64] = {}, sampled = 0;
+    uint64_t taken[64] = {}, sampled = 0;
     for (long i = 0; i < listed; i += 8) {
       if (i >= aboveEnd && i < equalStart) continue;  // the gap between the classes
       ++sampled;
       for (uint64_t p = patterns_[i]; p; p &= p - 1) ++taken[__builtin_ctzll(p)];
     }
-    keyBits_ = 0;
-    while (keyBits_ < kSortBits) {
-      int best = 0;  // the next most even split
-      for (int e = 0; e < 64; ++e)
-        if (taken[e] * (sampled - taken[e]) > taken[best] * (sampled - taken[best])) best = e;
-      if (taken[best] * (sampled - taken[best]) == 0) break;
+    for (keyBits_ = 0; keyBits_ < kSortBits;) {
+      int best = -1;
+      uint64_t bestPairs = 0;
+      for (int d = 0; d < 64; ++d) {
+        const bool splits = taken[d] > 0 && taken[d] < sampled;  // else the key learns nothing
+        if (splits && taken[d] * eastTaken_[d] > bestPairs)
+          best = d, bestPairs = taken[d] * eastTaken_[d];
+      }
+      if (best < 0) break;
       keyBit_[keyBits_++] = best, taken[best] = 0;
     }
     sortRun(0, aboveEnd);
@@ -510,6 +530,7 @@ class JoinCounter {
   int segments_ = 0, equalSegment_ = 0;
   bool sparse_ = false;
   int keyBit_[kSortBits], keyBits_ = 0;  // the diagonals of the sort key
+  uint64_t eastTaken_[64];               // by the east quarters, for the key
   int planeCount_, bytes_, blocks_ = 0;
   int equalBlock_ = 0;  // the first block of halves equal to phi(W)
   uint64_t westReach_;  // the diagonals some west half of the chunk takes
