@@ -23,6 +23,7 @@ class JoinCounter {
   static constexpr long kChunkBlocks = kJoinChunk / kBlockBits;
   // Segments of 512 west halves: what a product's live mask counts in.
   static constexpr int kSegmentBits = 512, kSegmentBlocks = kSegmentBits / kBlockBits;
+  static_assert(kSegmentBits % kBlockBits == 0, "a segment is whole blocks");
   static constexpr int kSortBits = 8;  // diagonals in a half's sort key
 
  public:

@@ -234,7 +234,8 @@ inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
 // entry and product.
 inline uint64_t joinScratchBytes(int n) {
   const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
-  return kJoinChunk * (2 * sizeof(uint64_t) + 1 + bits / 8) + kSouthGroup * sizeof(Diagonals) + 64;
+  return kJoinChunk * (2 * sizeof(uint64_t) + 1) + kJoinChunk * bits / 8 +
+         kSouthGroup * sizeof(Diagonals) + 64;
 }
 
 // The placements with west rows W and the middle column's queen on
