@@ -14,10 +14,10 @@
 // 2n - 2 diagonals through the line between the halves matter.
 //
 // Large chunks (kSparseHalves halves and more) are counted sparse: sorted by
-// a few diagonals that split them evenly, so that the west halves an east
-// quarter fits gather in a few segments of 512. A product then skips the
-// segments where every half takes one of its diagonals, and says in which
-// it found halves; a pair ANDs only the segments where both sides have some.
+// a few diagonals that many west halves and many east quarters take, and
+// cut into segments of 512. A product then skips the segments where every
+// half takes one of its diagonals, and says in which it found halves; a
+// pair ANDs only the segments where both sides have some.
 //
 // Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
 // and east, the half turn does both (odd n: the middle column's queen
