@@ -68,8 +68,7 @@ class JoinCounter {
   // The east halves of a sparse chunk, with all their blocks.
   [[gnu::always_inline]] Count countSparse(Mask west, const Slice* slices, int sliceCount,
                                            JoinFold fold) {
-    return t_.middleKey(0) == 0 ? countEastHalvesIn<0, true, true>(west, slices, sliceCount, fold)
-                                : countEastHalvesIn<0, false, true>(west, slices, sliceCount, fold);
+    return countAnyBlocks<true>(west, slices, sliceCount, fold);
   }
 
  private:
@@ -88,7 +87,8 @@ class JoinCounter {
     const JoinFold fold = t_.foldOf(west);
     const uint64_t first = firstSubset(popcount(west & allColumns(t_.northRows())));
     WestCursor above{first, 1}, equal{first, 0};
-    // Slices whose middle queens stand north, listed first, share south products.
+    // Slices whose middle queens stand north, listed first, share south
+    // products; the others share north products.
     int shared = 0;
     while (shared < sliceCount && slices[shared].middleRow < t_.northRows()) ++shared;
     bool aboveLeft = true, equalLeft = fold.on, eastCounted = false;
@@ -112,7 +112,8 @@ class JoinCounter {
       equalBlock_ = listed > aboveEnd ? int(equalStart / kBlockBits) : blocks_;
       equalSegment_ = listed > aboveEnd ? int(equalStart / kSegmentBits) : segments_;
       if (shared) total += countEastHalves(west, slices, shared, fold);
-      for (int i = shared; i < sliceCount; ++i) total += countEastHalves(west, slices + i, 1, fold);
+      if (shared < sliceCount)
+        total += countEastHalves(west, slices + shared, sliceCount - shared, fold);
     }
     return total;
   }
@@ -160,7 +161,7 @@ class JoinCounter {
     std::fill(eastTaken_, eastTaken_ + 64, 0);
     for (int south = 0; south < 2; ++south) {
       const QuarterTable& quarter = t_.quarter(south, true);
-      const Mask rows = south ? east.southRows : east.northRows[0];
+      const Mask rows = south ? east.southRows[0] : east.northRows[0];
       const auto* entries = quarter.begin(rows, 0);  // all columns: one run
       const long count = quarter.end(rows, allColumns(t_.eastColumns())) - entries;
       for (long i = 0; i < count; i += 4)
@@ -319,98 +320,130 @@ class JoinCounter {
   // The pairs of a north product with the south quarters that fit it
   // (fits_): in all blocks, or, sparse, in the segments where both have
   // halves. Halves below the equal class's first block are above phi(W);
-  // with the odd fold, south quarters from `twice` on count once.
-  template <bool kOddFold, bool kSparse>
+  // with the odd fold, south quarters above their slice's key count twice.
+  // Each south quarter's sums go to its slice's.
+  template <bool kOddFold, bool kSparse, bool kMany>
   [[gnu::always_inline]] void addFittingPairs(const Block* northProduct, uint64_t northLive,
-                                              int fitting, int twice, Block& sums,
-                                              Block& equalSums) const {
+                                              int fitting, Block* sums, Block* equalSums) const {
     for (int k = 0; k < fitting; ++k) {
-      const Block* south = products_ + fits_[k] * kChunkBlocks;
-      const bool above = !kOddFold || fits_[k] < twice;
+      const int j = fits_[k];
+      const Block* south = products_ + j * kChunkBlocks;
+      const bool above = !kOddFold || southAbove_[j];
+      Block aboveSum = {}, equalSum = {};
       if (kSparse) {
-        const uint64_t live = northLive & southLive_[fits_[k]];
+        const uint64_t live = northLive & southLive_[j];
         const uint64_t liveAbove = above ? live & rangeBits(equalSegment_) : 0;
-        addPairs(sums, northProduct, south, liveAbove);
-        addPairs(equalSums, northProduct, south, live & ~liveAbove);
-        continue;
+        addPairs(aboveSum, northProduct, south, liveAbove);
+        addPairs(equalSum, northProduct, south, live & ~liveAbove);
+      } else {
+        const int split = above ? equalBlock_ : 0;
+        for (int b = 0; b < split; ++b) Isa::addPopcounts(aboveSum, northProduct[b] & south[b]);
+        for (int b = split; b < blocks_; ++b)
+          Isa::addPopcounts(equalSum, northProduct[b] & south[b]);
       }
-      const int split = above ? equalBlock_ : 0;
-      for (int b = 0; b < split; ++b) Isa::addPopcounts(sums, northProduct[b] & south[b]);
-      for (int b = split; b < blocks_; ++b)
-        Isa::addPopcounts(equalSums, northProduct[b] & south[b]);
+      const int slice = kMany ? southSlice_[j] : 0;
+      sums[slice] += aboveSum, equalSums[slice] += equalSum;
     }
   }
 
   [[gnu::always_inline]] Count countEastHalves(Mask west, const Slice* slices, int sliceCount,
                                                JoinFold fold) {
-    // One and two blocks of one class, the common small sizes, unrolled; the
-    // odd fold apart.
-    // Sparse chunks apart.
+    // Sparse chunks apart; one or two blocks of one class and one slice
+    // each, the common small sizes, unrolled (not with the odd fold).
     if (sparse_) return sparseCount_(*this, west, slices, sliceCount, fold);
-    const int blocks = equalBlock_ == blocks_ ? blocks_ : 0;
+    const bool oneSliceEach = sliceCount == 1 || slices[0].middleRow < t_.northRows();
+    const int blocks = equalBlock_ == blocks_ && oneSliceEach ? blocks_ : 0;
+    if (t_.middleKey(0) != 0 && blocks == 1)
+      return countEastHalvesIn<1, false, false, false>(west, slices, sliceCount, fold);
+    if (t_.middleKey(0) != 0 && blocks == 2)
+      return countEastHalvesIn<2, false, false, false>(west, slices, sliceCount, fold);
+    return countAnyBlocks<false>(west, slices, sliceCount, fold);
+  }
+  // Any number of blocks: the odd fold or not, one slice's south quarters
+  // or many slices' (kMany: they share north quarters, and sum apart).
+  template <bool kSparse>
+  [[gnu::always_inline]] Count countAnyBlocks(Mask west, const Slice* slices, int sliceCount,
+                                              JoinFold fold) {
+    const bool many = sliceCount > 1 && slices[0].middleRow >= t_.northRows();
     if (t_.middleKey(0) == 0)
-      return countEastHalvesIn<0, true, false>(west, slices, sliceCount, fold);
-    return blocks == 1   ? countEastHalvesIn<1, false, false>(west, slices, sliceCount, fold)
-           : blocks == 2 ? countEastHalvesIn<2, false, false>(west, slices, sliceCount, fold)
-                         : countEastHalvesIn<0, false, false>(west, slices, sliceCount, fold);
+      return many ? countEastHalvesIn<0, true, kSparse, true>(west, slices, sliceCount, fold)
+                  : countEastHalvesIn<0, true, kSparse, false>(west, slices, sliceCount, fold);
+    return many ? countEastHalvesIn<0, false, kSparse, true>(west, slices, sliceCount, fold)
+                : countEastHalvesIn<0, false, kSparse, false>(west, slices, sliceCount, fold);
   }
 
   // What the slices of one W need of the east side: a middle queen goes
   // into the products of its side's quarters.
   struct EastSlices {
-    Diagonals northMiddles[kJoinMaxN], southMiddle;
-    Mask northRows[kJoinMaxN], southRows;
-    int lowestKey;  // the lowest odd-fold key a slice takes
+    Diagonals northMiddles[kJoinMaxN], southMiddles[kJoinMaxN];
+    Mask northRows[kJoinMaxN], southRows[kJoinMaxN];
+    int lowestKeys[kJoinMaxN];  // the lowest odd-fold key each slice's south quarters take
   };
   [[gnu::always_inline]] void describeSlices(Mask west, const Slice* slices, int sliceCount,
                                              EastSlices& east) const {
     const int n = t_.n(), north = t_.northRows();
     const Mask others = allColumns(n) & ~west;
-    east.southMiddle = Diagonals{};
-    east.southRows = others >> t_.firstSouthRow();
-    east.lowestKey = n;
+    int lowest = n;
     for (int i = 0; i < sliceCount; ++i) {
       const int row = slices[i].middleRow;
       const Mask middleRow = row >= 0 ? Mask{1} << row : 0;
-      east.northMiddles[i] = Diagonals{};
-      (row >= north ? east.southMiddle : east.northMiddles[i]) =
+      east.northMiddles[i] = east.southMiddles[i] = Diagonals{};
+      (row >= north ? east.southMiddles[i] : east.northMiddles[i]) =
           row >= 0 ? diagonalsOf(n, row, t_.westColumns()) : Diagonals{};
       east.northRows[i] = others & allColumns(north) & ~middleRow;
-      east.southRows &= ~(middleRow >> t_.firstSouthRow());
-      east.lowestKey = std::min(east.lowestKey, t_.middleKey(row));
+      east.southRows[i] = (others & ~middleRow) >> t_.firstSouthRow();
+      lowest = std::min(lowest, east.lowestKeys[i] = t_.middleKey(row));
     }
+    if (slices[0].middleRow < north)  // the slices share their south quarters
+      std::fill(east.lowestKeys, east.lowestKeys + sliceCount, lowest);
   }
 
   // Where the walk over one north quarter's south quarters stands: the
-  // group of south east quarters, and the middle row's columns still to try
-  // (bit 32 alone: no queen of the middle row to place).
+  // slice, its group of south east quarters, and the middle row's columns
+  // still to try (bit 32 alone: no queen of the middle row to place).
   struct SouthCursor {
     const QuarterTable::Entry *south = nullptr, *end = nullptr;
-    uint64_t rowChoices;
-    Diagonals middles;  // the south quarter's middle queens
-    int key;            // the middle row queen's key
-    bool left() const { return south != end || rowChoices; }
+    uint64_t rowChoices, rowFree;  // rowFree: the middle row's columns to try
+    Diagonals middles;             // the south quarter's middle queens
+    int key;                       // the middle row queen's key
+    int slice = -1, slices;        // slices that share the north quarters
+    bool walking() const { return south != end || rowChoices; }
+    bool left() const { return walking() || slice + 1 < slices; }
   };
+  // Starts the walk of the next slice's south quarters: the middle row's
+  // queen on each column with a key the slice takes, west to east, so with
+  // falling keys. Its middle queen on the middle row (the centre) leaves
+  // no row queen to place.
+  void startSlice(const EastSlices& east, const Slice* slices, SouthCursor& at) const {
+    ++at.slice;
+    const bool rowQueen = t_.rowApart() && slices[at.slice].middleRow != t_.northRows();
+    const int keyColumns = t_.eastColumns() - east.lowestKeys[at.slice];
+    at.rowChoices = rowQueen ? at.rowFree & allColumns(keyColumns) : uint64_t{1} << 32;
+    at.key = t_.n() / 2;
+    at.south = at.end = nullptr;
+  }
 
   // Fills the next group of south quarters that the middle queens allow,
-  // with each one's product; returns how many.
+  // with each one's product and slice; returns how many.
   template <int kBlocks, bool kSparse>
-  [[gnu::always_inline]] int fillSouthGroup(const EastSlices& east, Mask northColumns,
-                                            SouthCursor& at) {
+  [[gnu::always_inline]] int fillSouthGroup(const EastSlices& east, const Slice* slices,
+                                            Mask northColumns, SouthCursor& at) {
     const int n = t_.n(), north = t_.northRows(), firstEast = n - t_.eastColumns();
     const QuarterTable& southEast = t_.quarter(true, true);
     const Mask columns = allColumns(t_.eastColumns());
     int group = 0;
     while (group < tuning_.southGroup && at.left()) {
-      if (at.south == at.end) {  // the middle row's next column
+      if (!at.walking()) {
+        startSlice(east, slices, at);
+      } else if (at.south == at.end) {  // the middle row's next column
         const int column = __builtin_ctzll(at.rowChoices);
         const Mask taken = Mask(at.rowChoices & (0 - at.rowChoices)), left = columns ^ taken;
         at.rowChoices &= at.rowChoices - 1;
-        at.south = southEast.begin(east.southRows, left ^ northColumns);
-        at.end = southEast.end(east.southRows, left ^ northColumns);
+        at.south = southEast.begin(east.southRows[at.slice], left ^ northColumns);
+        at.end = southEast.end(east.southRows[at.slice], left ^ northColumns);
         const Diagonals queen = taken ? diagonalsOf(n, north, firstEast + column) : Diagonals{};
-        if (queen.meets(east.southMiddle)) at.south = at.end;
-        at.middles = east.southMiddle.with(queen);
+        if (queen.meets(east.southMiddles[at.slice])) at.south = at.end;
+        at.middles = east.southMiddles[at.slice].with(queen);
         if (taken) at.key = t_.middleKey(firstEast + column);
         continue;
       }
@@ -419,6 +452,7 @@ class JoinCounter {
         if (bottom.meets(at.middles)) continue;
         southDiagonals_[group] = bottom = bottom.with(at.middles);
         southKeys_[group] = at.key;
+        southSlice_[group] = at.slice;
         southLive_[group] =
             product<kBlocks, kSparse>(bottom, north / 8, products_ + group * kChunkBlocks);
         group += !kSparse || southLive_[group] != 0;  // else it fits no west half
@@ -427,22 +461,40 @@ class JoinCounter {
     return group;
   }
 
+  // Lists the group's south quarters that count with the slices' north
+  // quarters (candidates_): with the odd fold, keys above their slice's
+  // count twice (southAbove_), equal once, below not at all. One slice's
+  // keys fall, so that its candidates come first.
+  template <bool kOddFold, bool kMany>
+  [[gnu::always_inline]] int listCandidates(const Slice* slices, int group) {
+    int candidates = 0;
+    for (int j = 0; j < group; ++j) {
+      const int own = t_.middleKey(slices[southSlice_[j]].middleRow);
+      const bool counts = !kOddFold || southKeys_[j] >= own;
+      assert(kMany || !counts || candidates == j);
+      southAbove_[j] = southKeys_[j] > own;
+      candidates_[candidates] = j;
+      candidates += counts;
+    }
+    return candidates;
+  }
+
   // The pairs of one slice's north quarters (norths to northEnd) with the
-  // group's south quarters and the chunk's west halves: south quarters of
-  // keys above the slice's count twice, equal once; `weight` weighs the
-  // pairs above phi(W).
-  template <int kBlocks, bool kOddFold, bool kSparse>
+  // group's south quarters and the chunk's west halves, weighed by their
+  // slices; `weight` weighs the pairs above phi(W).
+  template <int kBlocks, bool kOddFold, bool kSparse, bool kMany>
   [[gnu::always_inline]] Count countSlicePairs(const QuarterTable::Entry* norths,
                                                const QuarterTable::Entry* northEnd,
-                                               Diagonals northMiddles, int own, int group,
-                                               int weight) {
+                                               Diagonals northMiddles, const Slice* slices,
+                                               int sliceCount, int group, int weight) {
     const QuarterTable& northEast = t_.quarter(false, true);
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
-    int twice = kOddFold ? 0 : group, end = 0;
-    while (twice < group && southKeys_[twice] > own) ++twice;
-    for (end = twice; end < group && southKeys_[end] == own;) ++end;
-    if (end == 0) return 0;
-    Block sums = {}, equalSums = {};  // over the pairs above, and equal
+    const int candidates = listCandidates<kOddFold, kMany>(slices, group);
+    if (candidates == 0) return 0;
+    const int sliceSums = kMany ? sliceCount : 1;
+    Block sums[kMany ? kJoinMaxN : 1], equalSums[kMany ? kJoinMaxN : 1];  // over pairs above, equal
+    std::fill(sums, sums + sliceSums, Block{}),
+        std::fill(equalSums, equalSums + sliceSums, Block{});
     for (const auto* entry = norths; entry != northEnd; ++entry) {
       Diagonals top = northEast.diagonals(*entry);
       if (top.meets(northMiddles)) continue;
@@ -450,46 +502,47 @@ class JoinCounter {
       const uint64_t northLive = product<kBlocks, kSparse>(top, 0, northProduct);
       if (kSparse && !northLive) continue;
       // About half the south quarters fit, so a branch would often guess
-      // wrong: with one or two blocks a clash masks the pair to zero; with
-      // more, those that fit are listed first.
+      // wrong: with one or two blocks (one slice) a clash masks the pair to
+      // zero; with more, those that fit are listed first.
       if (kBlocks) {
         for (int j = 0; j < group; ++j) {
           const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
           for (int b = 0; b < kBlocks; ++b)
-            Isa::addPopcounts(sums, northProduct[b] & products_[j * kChunkBlocks + b] & fit);
+            Isa::addPopcounts(sums[0], northProduct[b] & products_[j * kChunkBlocks + b] & fit);
         }
         continue;
       }
       int fitting = 0;
-      for (int j = 0; j < end; ++j) {
+      for (int c = 0; c < candidates; ++c) {
+        const int j = kMany ? candidates_[c] : c;
         fits_[fitting] = j;
         fitting += !top.meets(southDiagonals_[j]);
       }
-      addFittingPairs<kOddFold, kSparse>(northProduct, northLive, fitting, twice, sums, equalSums);
+      addFittingPairs<kOddFold, kSparse, kMany>(northProduct, northLive, fitting, sums, equalSums);
     }
-    uint64_t above = 0, equal = 0;
-    for (int lane = 0; lane < kLanes; ++lane) above += sums[lane], equal += equalSums[lane];
-    return Count(weight) * above + equal;
+    Count total = 0;
+    for (int i = 0; i < sliceSums; ++i) {
+      uint64_t above = 0, equal = 0;
+      for (int lane = 0; lane < kLanes; ++lane) above += sums[i][lane], equal += equalSums[i][lane];
+      total += Count(slices[i].weight) * (Count(weight) * above + equal);
+    }
+    return total;
   }
 
   // The pairs of this chunk's west halves with the east halves of the other
   // rows (and middle queens) that share no diagonal, weighted by the fold: 2
   // when both sides are above, 1 when one is equal, none when the east side
-  // is below. The slices share their south rows.
-  template <int kBlocks, bool kOddFold, bool kSparse>
+  // is below. The slices share their south rows, or all their middle queens
+  // stand south and they share their north rows (odd n).
+  template <int kBlocks, bool kOddFold, bool kSparse, bool kMany>
   [[gnu::always_inline]] Count countEastHalvesIn(Mask west, const Slice* slices, int sliceCount,
                                                  JoinFold fold) {
-    const int n = t_.n(), north = t_.northRows();
     const QuarterTable& northEast = t_.quarter(false, true);
     const Mask columns = allColumns(t_.eastColumns());
     EastSlices east;
     describeSlices(west, slices, sliceCount, east);
-    // The middle row apart, not the middle column's: its queen goes into the
-    // south products, on each column with a key some slice takes, west to
-    // east, so with falling keys.
-    const bool rowQueen = t_.rowApart() && slices[0].middleRow != north;
-    const int firstEast = n - t_.eastColumns();
-    const Mask rowColumns = t_.middleRowColumns() & allColumns(n - firstEast - east.lowestKey);
+    const bool northShared = slices[0].middleRow >= t_.northRows();
+    const int northSlices = northShared ? 1 : sliceCount;
     Count total = 0;
     for (uint64_t northColumns = firstSubset(popcount(east.northRows[0])); northColumns <= columns;
          northColumns = nextSubset(northColumns)) {
@@ -498,20 +551,23 @@ class JoinCounter {
       const int weight = (fold.on && eastClass > 0) || kOddFold ? 2 : 1;  // of pairs above
       const QuarterTable::Entry *norths[kJoinMaxN], *northEnds[kJoinMaxN];
       bool northern = false;  // whether some slice has north quarters here
-      for (int i = 0; i < sliceCount; ++i) {
+      for (int i = 0; i < northSlices; ++i) {
         norths[i] = northEast.begin(east.northRows[i], Mask(northColumns));
         northEnds[i] = northEast.end(east.northRows[i], Mask(northColumns));
         northern = northern || norths[i] != northEnds[i];
       }
       SouthCursor at;
-      at.rowChoices = rowQueen ? (columns ^ northColumns) & rowColumns : uint64_t{1} << 32;
-      at.key = n / 2;
+      at.rowFree = (columns ^ northColumns) & t_.middleRowColumns();  // the middle row apart
+      at.slices = northShared ? sliceCount : 1;
+      startSlice(east, slices, at);
       while (northern && at.left()) {
-        const int group = fillSouthGroup<kBlocks, kSparse>(east, Mask(northColumns), at);
-        for (int i = 0; i < sliceCount; ++i)
-          total += Count(slices[i].weight) * countSlicePairs<kBlocks, kOddFold, kSparse>(
-                                                 norths[i], northEnds[i], east.northMiddles[i],
-                                                 t_.middleKey(slices[i].middleRow), group, weight);
+        const int group = fillSouthGroup<kBlocks, kSparse>(east, slices, Mask(northColumns), at);
+        if (northShared)
+          total += countSlicePairs<kBlocks, kOddFold, kSparse, kMany>(
+              norths[0], northEnds[0], Diagonals{}, slices, sliceCount, group, weight);
+        for (int i = 0; i < sliceCount && !northShared; ++i)
+          total += countSlicePairs<kBlocks, kOddFold, kSparse, kMany>(
+              norths[i], northEnds[i], east.northMiddles[i], slices + i, 1, group, weight);
       }
     }
     return total;
@@ -524,7 +580,9 @@ class JoinCounter {
   uint64_t *patterns_, *sorted_;
   uint8_t* keys_;  // each half's sort key
   Diagonals* southDiagonals_;
-  int southKeys_[kSouthGroup];
+  int southKeys_[kSouthGroup], southSlice_[kSouthGroup];
+  bool southAbove_[kSouthGroup];     // whose key is above its slice's (odd fold)
+  int candidates_[kSouthGroup];      // the south quarters that count
   int fits_[kSouthGroup];            // the south quarters a north quarter fits
   uint64_t southLive_[kSouthGroup];  // the segments where each may have halves
   alignas(64) uint64_t segmentMust_[kJoinChunk / kSegmentBits];
