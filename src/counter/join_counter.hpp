@@ -464,7 +464,7 @@ class JoinCounter {
   // Lists the group's south quarters that count with the slices' north
   // quarters (candidates_): with the odd fold, keys above their slice's
   // count twice (southAbove_), equal once, below not at all. One slice's
-  // keys fall, so that its candidates come first.
+  // keys fall, so that its candidates come first (all, without the fold).
   template <bool kOddFold, bool kMany>
   [[gnu::always_inline]] int listCandidates(const Slice* slices, int group) {
     int candidates = 0;
@@ -489,7 +489,8 @@ class JoinCounter {
                                                int sliceCount, int group, int weight) {
     const QuarterTable& northEast = t_.quarter(false, true);
     Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
-    const int candidates = listCandidates<kOddFold, kMany>(slices, group);
+    const int candidates =
+        kOddFold || kMany ? listCandidates<kOddFold, kMany>(slices, group) : group;
     if (candidates == 0) return 0;
     const int sliceSums = kMany ? sliceCount : 1;
     Block sums[kMany ? kJoinMaxN : 1], equalSums[kMany ? kJoinMaxN : 1];  // over pairs above, equal
