@@ -7,29 +7,48 @@
 
 namespace queens {
 
-// Each instruction set's count, and its count of sparse chunks apart.
+// Each instruction set's count, and its counts of each kind of chunk apart.
 #ifdef QUEENS_X86
-QUEENS_AVX512 [[gnu::noinline]] Count countSparseAvx512(JoinCounter<Avx512>& counter, Mask west,
-                                                        const Slice* slices, int count,
-                                                        JoinFold fold) {
-  return counter.countSparse(west, slices, count, fold);
+template <int kBlocks, bool kSparse, bool kOddFold>
+QUEENS_AVX512 [[gnu::noinline]] Count countKindAvx512(JoinCounter<Avx512>& counter, Mask west,
+                                                      const Slice* slices, int count,
+                                                      JoinFold fold) {
+  return counter.countKind<kBlocks, kSparse, kOddFold>(west, slices, count, fold);
 }
 QUEENS_AVX512 Count countJoinAvx512(const JoinTables& tables, Job& job, char* scratch,
                                     JoinTuning tuning) {
-  return JoinCounter<Avx512>(tables, scratch, tuning, countSparseAvx512).count(job);
+  static constexpr JoinCounter<Avx512>::KindCounts kinds = {
+      {countKindAvx512<1, false, false>, countKindAvx512<2, false, false>},
+      {{countKindAvx512<0, false, false>, countKindAvx512<0, false, true>},
+       {countKindAvx512<0, true, false>, countKindAvx512<0, true, true>}}};
+  return JoinCounter<Avx512>(tables, scratch, tuning, kinds).count(job);
 }
-QUEENS_AVX2 [[gnu::noinline]] Count countSparseAvx2(JoinCounter<Avx2>& counter, Mask west,
-                                                    const Slice* slices, int count, JoinFold fold) {
-  return counter.countSparse(west, slices, count, fold);
+template <int kBlocks, bool kSparse, bool kOddFold>
+QUEENS_AVX2 [[gnu::noinline]] Count countKindAvx2(JoinCounter<Avx2>& counter, Mask west,
+                                                  const Slice* slices, int count, JoinFold fold) {
+  return counter.countKind<kBlocks, kSparse, kOddFold>(west, slices, count, fold);
 }
 QUEENS_AVX2 Count countJoinAvx2(const JoinTables& tables, Job& job, char* scratch,
                                 JoinTuning tuning) {
-  return JoinCounter<Avx2>(tables, scratch, tuning, countSparseAvx2).count(job);
+  static constexpr JoinCounter<Avx2>::KindCounts kinds = {
+      {countKindAvx2<1, false, false>, countKindAvx2<2, false, false>},
+      {{countKindAvx2<0, false, false>, countKindAvx2<0, false, true>},
+       {countKindAvx2<0, true, false>, countKindAvx2<0, true, true>}}};
+  return JoinCounter<Avx2>(tables, scratch, tuning, kinds).count(job);
 }
 #endif
-[[gnu::noinline]] inline Count countSparsePortable(JoinCounter<Portable>& counter, Mask west,
-                                                   const Slice* slices, int count, JoinFold fold) {
-  return counter.countSparse(west, slices, count, fold);
+template <int kBlocks, bool kSparse, bool kOddFold>
+[[gnu::noinline]] Count countKindPortable(JoinCounter<Portable>& counter, Mask west,
+                                          const Slice* slices, int count, JoinFold fold) {
+  return counter.countKind<kBlocks, kSparse, kOddFold>(west, slices, count, fold);
+}
+inline Count countJoinPortable(const JoinTables& tables, Job& job, char* scratch,
+                               JoinTuning tuning) {
+  static constexpr JoinCounter<Portable>::KindCounts kinds = {
+      {countKindPortable<1, false, false>, countKindPortable<2, false, false>},
+      {{countKindPortable<0, false, false>, countKindPortable<0, false, true>},
+       {countKindPortable<0, true, false>, countKindPortable<0, true, true>}}};
+  return JoinCounter<Portable>(tables, scratch, tuning, kinds).count(job);
 }
 
 // Counts the board with its tables on an instruction set (the fuzzer tries each).
@@ -39,7 +58,7 @@ inline Count countJoining(const JoinTables& tables, Job& job, JoinIsa isa, JoinT
   if (isa == JoinIsa::kAvx512) return countJoinAvx512(tables, job, scratch, tuning);
   if (isa == JoinIsa::kAvx2) return countJoinAvx2(tables, job, scratch, tuning);
 #endif
-  return JoinCounter<Portable>(tables, scratch, tuning, countSparsePortable).count(job);
+  return countJoinPortable(tables, job, scratch, tuning);
 }
 
 }  // namespace queens

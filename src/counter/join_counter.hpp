@@ -14,7 +14,7 @@
 namespace queens {
 
 // One thread's count of the units it claims, inlined into the entry point
-// compiled for the instruction set Isa.
+// and the kind functions compiled for the instruction set Isa (join.hpp).
 template <class Isa>
 class JoinCounter {
   using Block = typename Isa::Block;
@@ -27,12 +27,17 @@ class JoinCounter {
   static constexpr int kSortBits = 8;  // diagonals in a half's sort key
 
  public:
-  // A sparse chunk's east halves are counted by a function of their own,
-  // compiled for Isa (join.hpp): inlined into the dense count, that code
-  // cost it 5% on small boards.
-  using SparseCount = Count (*)(JoinCounter&, Mask, const Slice*, int, JoinFold);
-  JoinCounter(const JoinTables& tables, char* scratch, JoinTuning tuning, SparseCount sparseCount)
-      : t_(tables), tuning_(tuning), sparseCount_(sparseCount) {
+  // Each kind of chunk's east halves is counted by a function of its own,
+  // compiled for Isa (join.hpp): inlined into the dense count, the sparse
+  // code cost it 5% on small boards, and one function of every kind took
+  // minutes to compile with the sanitizers.
+  using KindCount = Count (*)(JoinCounter&, Mask, const Slice*, int, JoinFold);
+  struct KindCounts {
+    KindCount fewBlocks[2];     // one or two blocks, one slice each, no odd fold
+    KindCount anyBlocks[2][2];  // by [sparse][odd fold]
+  };
+  JoinCounter(const JoinTables& tables, char* scratch, JoinTuning tuning, const KindCounts& kinds)
+      : t_(tables), tuning_(tuning), kinds_(kinds) {
     assert(tuning.chunk <= kJoinChunk &&
            tuning.southGroup <= kSouthGroup);  // the space is for these
     // The work space, cut into its arrays, aligned to 64 bytes.
@@ -65,10 +70,19 @@ class JoinCounter {
     return total;
   }
 
-  // The east halves of a sparse chunk, with all their blocks.
-  [[gnu::always_inline]] Count countSparse(Mask west, const Slice* slices, int sliceCount,
-                                           JoinFold fold) {
-    return countAnyBlocks<true>(west, slices, sliceCount, fold);
+  // The east halves of a chunk of one kind: kBlocks blocks (0: any), or
+  // sparse, the odd fold or not; one slice's south quarters or many
+  // slices' (kMany: they share north quarters, and sum apart).
+  template <int kBlocks, bool kSparse, bool kOddFold>
+  [[gnu::always_inline]] Count countKind(Mask west, const Slice* slices, int sliceCount,
+                                         JoinFold fold) {
+    const bool many = sliceCount > 1 && slices[0].middleRow >= t_.northRows();
+    if constexpr (kBlocks > 0)
+      return countEastHalvesIn<kBlocks, false, false, false>(west, slices, sliceCount, fold);
+    else if (many)
+      return countEastHalvesIn<0, kOddFold, kSparse, true>(west, slices, sliceCount, fold);
+    else
+      return countEastHalvesIn<0, kOddFold, kSparse, false>(west, slices, sliceCount, fold);
   }
 
  private:
@@ -348,28 +362,14 @@ class JoinCounter {
 
   [[gnu::always_inline]] Count countEastHalves(Mask west, const Slice* slices, int sliceCount,
                                                JoinFold fold) {
-    // Sparse chunks apart; one or two blocks of one class and one slice
-    // each, the common small sizes, unrolled (not with the odd fold).
-    if (sparse_) return sparseCount_(*this, west, slices, sliceCount, fold);
+    // One or two blocks of one class and one slice each, the common small
+    // sizes, unrolled (not with the odd fold).
+    const bool oddFold = t_.middleKey(0) == 0;
     const bool oneSliceEach = sliceCount == 1 || slices[0].middleRow < t_.northRows();
-    const int blocks = equalBlock_ == blocks_ && oneSliceEach ? blocks_ : 0;
-    if (t_.middleKey(0) != 0 && blocks == 1)
-      return countEastHalvesIn<1, false, false, false>(west, slices, sliceCount, fold);
-    if (t_.middleKey(0) != 0 && blocks == 2)
-      return countEastHalvesIn<2, false, false, false>(west, slices, sliceCount, fold);
-    return countAnyBlocks<false>(west, slices, sliceCount, fold);
-  }
-  // Any number of blocks: the odd fold or not, one slice's south quarters
-  // or many slices' (kMany: they share north quarters, and sum apart).
-  template <bool kSparse>
-  [[gnu::always_inline]] Count countAnyBlocks(Mask west, const Slice* slices, int sliceCount,
-                                              JoinFold fold) {
-    const bool many = sliceCount > 1 && slices[0].middleRow >= t_.northRows();
-    if (t_.middleKey(0) == 0)
-      return many ? countEastHalvesIn<0, true, kSparse, true>(west, slices, sliceCount, fold)
-                  : countEastHalvesIn<0, true, kSparse, false>(west, slices, sliceCount, fold);
-    return many ? countEastHalvesIn<0, false, kSparse, true>(west, slices, sliceCount, fold)
-                : countEastHalvesIn<0, false, kSparse, false>(west, slices, sliceCount, fold);
+    const int blocks = !sparse_ && equalBlock_ == blocks_ && oneSliceEach ? blocks_ : 0;
+    if (!oddFold && (blocks == 1 || blocks == 2))
+      return kinds_.fewBlocks[blocks - 1](*this, west, slices, sliceCount, fold);
+    return kinds_.anyBlocks[sparse_][oddFold](*this, west, slices, sliceCount, fold);
   }
 
   // What the slices of one W need of the east side: a middle queen goes
@@ -576,7 +576,7 @@ class JoinCounter {
 
   const JoinTables& t_;
   const JoinTuning tuning_;
-  const SparseCount sparseCount_;
+  const KindCounts& kinds_;
   Block *planes_, *tables_, *products_;
   uint64_t *patterns_, *sorted_;
   uint8_t* keys_;  // each half's sort key
