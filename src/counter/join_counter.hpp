@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "join_blocks.hpp"
+#include "join_order.hpp"
 #include "join_tables.hpp"
 #include "units.hpp"
 
@@ -24,7 +25,6 @@ class JoinCounter {
   // Segments of 512 west halves: what a product's live mask counts in.
   static constexpr int kSegmentBits = 512, kSegmentBlocks = kSegmentBits / kBlockBits;
   static_assert(kSegmentBits % kBlockBits == 0, "a segment is whole blocks");
-  static constexpr int kSortBits = 8;  // diagonals in a half's sort key
 
  public:
   // Each kind of chunk's east halves is counted by a function of its own,
@@ -121,7 +121,7 @@ class JoinCounter {
       halves_ += Count(aboveEnd + std::max(0L, listed - equalStart));
       sparse_ = listed >= tuning_.sparseHalves;
       if (sparse_ && !eastCounted) countEastDiagonals(west, slices, sliceCount), eastCounted = true;
-      if (sparse_) sortHalves(aboveEnd, equalStart, listed);
+      if (sparse_) order_.sort(patterns_, aboveEnd, equalStart, listed, sorted_, keys_);
       buildPlanes(listed, aboveEnd, equalStart);
       equalBlock_ = listed > aboveEnd ? int(equalStart / kBlockBits) : blocks_;
       equalSegment_ = listed > aboveEnd ? int(equalStart / kSegmentBits) : segments_;
@@ -167,59 +167,11 @@ class JoinCounter {
     return listed;
   }
 
-  // How many east quarters take each diagonal: every 4th of those, north
-  // and south, on the rows W leaves them (middle queens aside).
+  // How many east quarters take each diagonal, for the sparse order.
   void countEastDiagonals(Mask west, const Slice* slices, int sliceCount) {
     EastSlices east;
     describeSlices(west, slices, sliceCount, east);
-    std::fill(eastTaken_, eastTaken_ + 64, 0);
-    for (int south = 0; south < 2; ++south) {
-      const QuarterTable& quarter = t_.quarter(south, true);
-      const Mask rows = south ? east.southRows[0] : east.northRows[0];
-      const auto* entries = quarter.begin(rows, 0);  // all columns: one run
-      const long count = quarter.end(rows, allColumns(t_.eastColumns())) - entries;
-      for (long i = 0; i < count; i += 4)
-        for (uint64_t p = t_.pattern(quarter.diagonals(entries[i])); p; p &= p - 1)
-          ++eastTaken_[__builtin_ctzll(p)];
-    }
-  }
-  // Orders each class's west halves by the diagonals that most pairs of a
-  // west half and an east quarter both take (counted on every 8th half): a
-  // product then skips the segments of halves that take one of its own.
-  [[gnu::always_inline]] void sortHalves(long aboveEnd, long equalStart, long listed) {
-    uint64_t taken[64] = {}, sampled = 0;
-    for (long i = 0; i < listed; i += 8) {
-      if (i >= aboveEnd && i < equalStart) continue;  // the gap between the classes
-      ++sampled;
-      for (uint64_t p = patterns_[i]; p; p &= p - 1) ++taken[__builtin_ctzll(p)];
-    }
-    for (keyBits_ = 0; keyBits_ < kSortBits;) {
-      int best = -1;
-      uint64_t bestPairs = 0;
-      for (int d = 0; d < 64; ++d) {
-        const bool splits = taken[d] > 0 && taken[d] < sampled;  // else the key learns nothing
-        if (splits && taken[d] * eastTaken_[d] > bestPairs)
-          best = d, bestPairs = taken[d] * eastTaken_[d];
-      }
-      if (best < 0) break;
-      keyBit_[keyBits_++] = best, taken[best] = 0;
-    }
-    sortRun(0, aboveEnd);
-    sortRun(equalStart, listed);
-  }
-  unsigned sortKey(uint64_t pattern) const {
-    unsigned key = 0;
-    for (int i = 0; i < keyBits_; ++i) key = key << 1 | unsigned(pattern >> keyBit_[i] & 1);
-    return key;
-  }
-  // A counting sort of patterns_[begin, end) by their keys.
-  void sortRun(long begin, long end) {
-    if (end <= begin) return;
-    long at[(1 << kSortBits) + 1] = {};
-    for (long i = begin; i < end; ++i) ++at[(keys_[i] = uint8_t(sortKey(patterns_[i]))) + 1];
-    for (int key = 0; key < 1 << kSortBits; ++key) at[key + 1] += at[key];
-    for (long i = begin; i < end; ++i) sorted_[at[keys_[i]]++] = patterns_[i];
-    std::copy(sorted_, sorted_ + (end - begin), patterns_ + begin);
+    order_.countEastDiagonals(t_, east.northRows[0], east.southRows[0]);
   }
 
   // segmentMust_[s]: the diagonals every west half of segment s takes (all
@@ -579,7 +531,7 @@ class JoinCounter {
   const KindCounts& kinds_;
   Block *planes_, *tables_, *products_;
   uint64_t *patterns_, *sorted_;
-  uint8_t* keys_;  // each half's sort key
+  uint8_t* keys_;  // each half's sort key (HalfOrder)
   Diagonals* southDiagonals_;
   int southKeys_[kSouthGroup], southSlice_[kSouthGroup];
   bool southAbove_[kSouthGroup];     // whose key is above its slice's (odd fold)
@@ -589,8 +541,7 @@ class JoinCounter {
   alignas(64) uint64_t segmentMust_[kJoinChunk / kSegmentBits];
   int segments_ = 0, equalSegment_ = 0;
   bool sparse_ = false;
-  int keyBit_[kSortBits], keyBits_ = 0;  // the diagonals of the sort key
-  uint64_t eastTaken_[64];               // by the east quarters, for the key
+  HalfOrder order_;  // of a sparse chunk's halves
   int planeCount_, bytes_, blocks_ = 0;
   int equalBlock_ = 0;  // the first block of halves equal to phi(W)
   uint64_t westReach_;  // the diagonals some west half of the chunk takes

@@ -11,7 +11,8 @@
 //             units.hpp, progress.hpp: units of work, the progress line
 //             propagation.hpp: the most constrained row first
 //             symmetry.hpp: border classes, and --unique
-//             join_tables.hpp, join_counter.hpp, join.hpp: the join
+//             join_tables.hpp, join_blocks.hpp, join_order.hpp,
+//             join_counter.hpp, join.hpp: the join
 //             plan.hpp: which engine counts a board
 //             threads.hpp: threads, shares of work, countBoard
 //             checkpoint_file.hpp, checkpoint.hpp: --checkpoint
