@@ -76,7 +76,7 @@ class JoinCounter {
   template <int kBlocks, bool kSparse, bool kOddFold>
   [[gnu::always_inline]] Count countKind(Mask west, const Slice* slices, int sliceCount,
                                          JoinFold fold) {
-    const bool many = sliceCount > 1 && slices[0].middleRow >= t_.northRows();
+    const bool many = sliceCount > 1 && standsSouth(slices[0]);
     if constexpr (kBlocks > 0)
       return countEastHalvesIn<kBlocks, false, false, false>(west, slices, sliceCount, fold);
     else if (many)
@@ -86,6 +86,10 @@ class JoinCounter {
   }
 
  private:
+  // Whether a slice's middle queen stands south (odd n): the slices whose
+  // queens stand south share their north quarters, the others their south.
+  bool standsSouth(const Slice& slice) const { return slice.middleRow >= t_.northRows(); }
+
   // Where the listing of one W's west halves of one class stands: the north
   // quarter's columns, and how many of their halves earlier chunks took.
   struct WestCursor {
@@ -104,7 +108,7 @@ class JoinCounter {
     // Slices whose middle queens stand north, listed first, share south
     // products; the others share north products.
     int shared = 0;
-    while (shared < sliceCount && slices[shared].middleRow < t_.northRows()) ++shared;
+    while (shared < sliceCount && !standsSouth(slices[shared])) ++shared;
     bool aboveLeft = true, equalLeft = fold.on, eastCounted = false;
     while (aboveLeft || equalLeft) {
       westReach_ = 0;
@@ -317,7 +321,7 @@ class JoinCounter {
     // One or two blocks of one class and one slice each, the common small
     // sizes, unrolled (not with the odd fold).
     const bool oddFold = t_.middleKey(0) == 0;
-    const bool oneSliceEach = sliceCount == 1 || slices[0].middleRow < t_.northRows();
+    const bool oneSliceEach = sliceCount == 1 || !standsSouth(slices[0]);
     const int blocks = !sparse_ && equalBlock_ == blocks_ && oneSliceEach ? blocks_ : 0;
     if (!oddFold && (blocks == 1 || blocks == 2))
       return kinds_.fewBlocks[blocks - 1](*this, west, slices, sliceCount, fold);
@@ -340,13 +344,13 @@ class JoinCounter {
       const int row = slices[i].middleRow;
       const Mask middleRow = row >= 0 ? Mask{1} << row : 0;
       east.northMiddles[i] = east.southMiddles[i] = Diagonals{};
-      (row >= north ? east.southMiddles[i] : east.northMiddles[i]) =
+      (standsSouth(slices[i]) ? east.southMiddles[i] : east.northMiddles[i]) =
           row >= 0 ? diagonalsOf(n, row, t_.westColumns()) : Diagonals{};
       east.northRows[i] = others & allColumns(north) & ~middleRow;
       east.southRows[i] = (others & ~middleRow) >> t_.firstSouthRow();
       lowest = std::min(lowest, east.lowestKeys[i] = t_.middleKey(row));
     }
-    if (slices[0].middleRow < north)  // the slices share their south quarters
+    if (!standsSouth(slices[0]))  // the slices share their south quarters
       std::fill(east.lowestKeys, east.lowestKeys + sliceCount, lowest);
   }
 
@@ -494,7 +498,7 @@ class JoinCounter {
     const Mask columns = allColumns(t_.eastColumns());
     EastSlices east;
     describeSlices(west, slices, sliceCount, east);
-    const bool northShared = slices[0].middleRow >= t_.northRows();
+    const bool northShared = standsSouth(slices[0]);
     const int northSlices = northShared ? 1 : sliceCount;
     Count total = 0;
     for (uint64_t northColumns = firstSubset(popcount(east.northRows[0])); northColumns <= columns;
