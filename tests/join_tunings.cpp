@@ -2,7 +2,8 @@
 // oracle's checks: `join_tunings CHUNK GROUP SPARSE_HALVES < boards` prints
 // each board's count by the join on every instruction set this CPU has, and
 // fails if they disagree. The counter itself always takes the usual sizes,
-// with which the test boards (up to 13x13) are never counted sparse.
+// with which the test boards (up to 16x16) are never counted sparse, nor in
+// the big chunks of boards from 21x21 on.
 #include <cstdio>
 #include <cstdlib>
 
@@ -18,9 +19,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   const JoinTuning tuning{std::atol(argv[1]), std::atoi(argv[2]), std::atol(argv[3])};
-  if (tuning.chunk < 1 || tuning.chunk > kJoinChunk || tuning.southGroup < 1 ||
+  if (tuning.chunk < 1 || tuning.chunk > kBigJoinChunk || tuning.southGroup < 1 ||
       tuning.southGroup > kSouthGroup) {
-    std::fprintf(stderr, "join_tunings: chunk 1..%ld, group 1..%d\n", kJoinChunk, kSouthGroup);
+    std::fprintf(stderr, "join_tunings: chunk 1..%ld, group 1..%d\n", kBigJoinChunk, kSouthGroup);
     return 2;
   }
   BoardReader reader(0, stdout);
@@ -32,7 +33,7 @@ int main(int argc, char** argv) {
       std::puts("0");  // given queens that attack each other
       continue;
     }
-    if (!tables.build(pinned, {kDefaultMemoryBudget, 1})) {
+    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, tuning.chunk})) {
       std::fprintf(stderr, "join_tunings: the join cannot take a %dx%d board\n", board.n, board.n);
       return 1;
     }

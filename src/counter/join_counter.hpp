@@ -21,10 +21,13 @@ class JoinCounter {
   using Block = typename Isa::Block;
   static constexpr int kLanes = sizeof(Block) / sizeof(uint64_t);
   static constexpr int kBlockBits = 64 * kLanes;
-  static constexpr long kChunkBlocks = kJoinChunk / kBlockBits;
-  // Segments of 512 west halves: what a product's live mask counts in.
-  static constexpr int kSegmentBits = 512, kSegmentBlocks = kSegmentBits / kBlockBits;
-  static_assert(kSegmentBits % kBlockBits == 0, "a segment is whole blocks");
+  // kSparse, a template parameter: 0 counts a chunk dense; 1 or 2 sparse,
+  // with segments of 512 or 1024 halves (segmentBits), whole blocks.
+  static constexpr int kUnitBlocks = 512 / kBlockBits;
+  static_assert(512 % kBlockBits == 0, "a segment is whole blocks");
+  // A product's room, the same whatever the chunk: a stride the compiler
+  // knows (a run-time stride cost 20x20 5%).
+  static constexpr long kProductBlocks = kProductBits / kBlockBits;
 
  public:
   // Each kind of chunk's east halves is counted by a function of its own,
@@ -34,21 +37,24 @@ class JoinCounter {
   using KindCount = Count (*)(JoinCounter&, Mask, const Slice*, int, JoinFold);
   struct KindCounts {
     KindCount fewBlocks[2];     // one or two blocks, one slice each, no odd fold
-    KindCount anyBlocks[2][2];  // by [sparse][odd fold]
+    KindCount anyBlocks[3][2];  // by [kSparse: dense, 512 or 1024][odd fold]
   };
   JoinCounter(const JoinTables& tables, char* scratch, JoinTuning tuning, const KindCounts& kinds)
       : t_(tables), tuning_(tuning), kinds_(kinds) {
-    assert(tuning.chunk <= kJoinChunk &&
+    assert(tuning.chunk <= t_.chunk() &&
            tuning.southGroup <= kSouthGroup);  // the space is for these
     // The work space, cut into its arrays, aligned to 64 bytes.
+    const long space = chunkBits(t_.chunk());
     char* at = scratch + (64 - reinterpret_cast<std::uintptr_t>(scratch) % 64) % 64;
-    planes_ = reinterpret_cast<Block*>(at), at += kMostPlanes * kJoinChunk / 8;
-    tables_ = reinterpret_cast<Block*>(at), at += patternBytes(t_.n()) * 256 * kJoinChunk / 8;
-    products_ = reinterpret_cast<Block*>(at), at += (kSouthGroup + 1) * kJoinChunk / 8;
-    patterns_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * kJoinChunk;
+    planes_ = reinterpret_cast<Block*>(at), at += kMostPlanes * space / 8;
+    tables_ = reinterpret_cast<Block*>(at), at += patternBytes(t_.n()) * 256 * space / 8;
+    products_ = reinterpret_cast<Block*>(at), at += (kSouthGroup + 1) * kProductBits / 8;
+    patterns_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * space;
     southDiagonals_ = reinterpret_cast<Diagonals*>(at), at += sizeof(Diagonals) * kSouthGroup;
-    sorted_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * kJoinChunk;
+    sorted_ = reinterpret_cast<uint64_t*>(at), at += sizeof(uint64_t) * space;
     keys_ = reinterpret_cast<uint8_t*>(at);
+    segmentBits_ = int(segmentBits(tuning.chunk));
+    assert(segmentBits_ == 512 || segmentBits_ == 1024);  // kSparse 1 or 2
     planeCount_ = 2 * t_.n() - 1, bytes_ = patternBytes(t_.n());
   }
 
@@ -70,10 +76,10 @@ class JoinCounter {
     return total;
   }
 
-  // The east halves of a chunk of one kind: kBlocks blocks (0: any), or
-  // sparse, the odd fold or not; one slice's south quarters or many
+  // The east halves of a chunk of one kind: kBlocks blocks (0: any), dense
+  // or sparse (kSparse), the odd fold or not; one slice's south quarters or many
   // slices' (kMany: they share north quarters, and sum apart).
-  template <int kBlocks, bool kSparse, bool kOddFold>
+  template <int kBlocks, int kSparse, bool kOddFold>
   [[gnu::always_inline]] Count countKind(Mask west, const Slice* slices, int sliceCount,
                                          JoinFold fold) {
     const bool many = sliceCount > 1 && standsSouth(slices[0]);
@@ -114,7 +120,7 @@ class JoinCounter {
       westReach_ = 0;
       const long aboveEnd = aboveLeft ? listWestHalves(west, fold, above, 0) : 0;
       aboveLeft = aboveEnd == tuning_.chunk;
-      const long equalStart = (aboveEnd + kSegmentBits - 1) / kSegmentBits * kSegmentBits;
+      const long equalStart = (aboveEnd + segmentBits_ - 1) / segmentBits_ * segmentBits_;
       long listed = aboveEnd;
       if (!aboveLeft && equalLeft && equalStart < tuning_.chunk) {
         listed = listWestHalves(west, fold, equal, equalStart);
@@ -128,7 +134,7 @@ class JoinCounter {
       if (sparse_) order_.sort(patterns_, aboveEnd, equalStart, listed, sorted_, keys_);
       buildPlanes(listed, aboveEnd, equalStart);
       equalBlock_ = listed > aboveEnd ? int(equalStart / kBlockBits) : blocks_;
-      equalSegment_ = listed > aboveEnd ? int(equalStart / kSegmentBits) : segments_;
+      equalSegment_ = listed > aboveEnd ? int(equalStart / segmentBits_) : segments_;
       if (shared) total += countEastHalves(west, slices, shared, fold);
       if (shared < sliceCount)
         total += countEastHalves(west, slices + shared, sliceCount - shared, fold);
@@ -183,7 +189,7 @@ class JoinCounter {
   [[gnu::always_inline]] void markSegments(long listed, long gapStart, long gapEnd) {
     for (int s = 0; s < segments_; ++s) {
       uint64_t must = ~uint64_t{0};
-      for (long i = s * long{kSegmentBits}; i < std::min(listed, (s + 1L) * kSegmentBits); ++i)
+      for (long i = s * long{segmentBits_}; i < std::min(listed, (s + 1L) * segmentBits_); ++i)
         if (i < gapStart || i >= gapEnd) must &= patterns_[i];
       segmentMust_[s] = must;
     }
@@ -202,10 +208,11 @@ class JoinCounter {
   // The planes come 64 halves at a time: their patterns, one word each, are
   // a 64 x 64 matrix of bits, and its transpose holds a word per diagonal.
   [[gnu::always_inline]] void buildPlanes(long listed, long gapStart, long gapEnd) {
-    segments_ = int((listed + kSegmentBits - 1) / kSegmentBits);
+    segments_ = int((listed + segmentBits_ - 1) / segmentBits_);
     if (sparse_) markSegments(listed, gapStart, gapEnd);
     // Sparse: whole segments (the last one's tail holds no half).
-    blocks_ = sparse_ ? segments_ * kSegmentBlocks : int((listed + kBlockBits - 1) / kBlockBits);
+    blocks_ = sparse_ ? segments_ * segmentBits_ / kBlockBits
+                      : int((listed + kBlockBits - 1) / kBlockBits);
     const int validPlane = planeCount_ - 1;
     for (long word = 0; word < blocks_ * kLanes; ++word) {
       const long first = 64 * word;
@@ -242,8 +249,9 @@ class JoinCounter {
   // Diagonals no west half takes are left out: entry 0 is hot in cache.
   // Sparse, it writes only the segments where it may have halves, and
   // returns those where it has some.
-  template <int kBlocks, bool kSparse>
+  template <int kBlocks, int kSparse>
   [[gnu::always_inline]] uint64_t product(Diagonals d, int first, Block* out) const {
+    constexpr int kSegmentBlocks = kSparse * kUnitBlocks;
     const int count = bytes_ - first;
     const uint64_t wide = t_.pattern(d) & westReach_, pattern = wide >> 8 * first;
     if (kBlocks) {  // few blocks: AND straight into registers
@@ -279,8 +287,10 @@ class JoinCounter {
     return nonzero;
   }
   // Adds the popcounts of the ANDs of two products over some segments.
+  template <int kSparse>
   [[gnu::always_inline]] void addPairs(Block& sums, const Block* north, const Block* south,
                                        uint64_t segments) const {
+    constexpr int kSegmentBlocks = kSparse * kUnitBlocks;
     for (; segments; segments &= segments - 1) {
       const int begin = __builtin_ctzll(segments) * kSegmentBlocks;
       for (int b = begin; b < begin + kSegmentBlocks; ++b)
@@ -292,19 +302,19 @@ class JoinCounter {
   // halves. Halves below the equal class's first block are above phi(W);
   // with the odd fold, south quarters above their slice's key count twice.
   // Each south quarter's sums go to its slice's.
-  template <bool kOddFold, bool kSparse, bool kMany>
+  template <bool kOddFold, int kSparse, bool kMany>
   [[gnu::always_inline]] void addFittingPairs(const Block* northProduct, uint64_t northLive,
                                               int fitting, Block* sums, Block* equalSums) const {
     for (int k = 0; k < fitting; ++k) {
       const int j = fits_[k];
-      const Block* south = products_ + j * kChunkBlocks;
+      const Block* south = products_ + j * kProductBlocks;
       const bool above = !kOddFold || southAbove_[j];
       Block aboveSum = {}, equalSum = {};
       if (kSparse) {
         const uint64_t live = northLive & southLive_[j];
         const uint64_t liveAbove = above ? live & rangeBits(equalSegment_) : 0;
-        addPairs(aboveSum, northProduct, south, liveAbove);
-        addPairs(equalSum, northProduct, south, live & ~liveAbove);
+        addPairs<kSparse>(aboveSum, northProduct, south, liveAbove);
+        addPairs<kSparse>(equalSum, northProduct, south, live & ~liveAbove);
       } else {
         const int split = above ? equalBlock_ : 0;
         for (int b = 0; b < split; ++b) Isa::addPopcounts(aboveSum, northProduct[b] & south[b]);
@@ -325,7 +335,8 @@ class JoinCounter {
     const int blocks = !sparse_ && equalBlock_ == blocks_ && oneSliceEach ? blocks_ : 0;
     if (!oddFold && (blocks == 1 || blocks == 2))
       return kinds_.fewBlocks[blocks - 1](*this, west, slices, sliceCount, fold);
-    return kinds_.anyBlocks[sparse_][oddFold](*this, west, slices, sliceCount, fold);
+    const int sparse = sparse_ ? segmentBits_ / 512 : 0;
+    return kinds_.anyBlocks[sparse][oddFold](*this, west, slices, sliceCount, fold);
   }
 
   // What the slices of one W need of the east side: a middle queen goes
@@ -381,7 +392,7 @@ class JoinCounter {
 
   // Fills the next group of south quarters that the middle queens allow,
   // with each one's product and slice; returns how many.
-  template <int kBlocks, bool kSparse>
+  template <int kBlocks, int kSparse>
   [[gnu::always_inline]] int fillSouthGroup(const EastSlices& east, const Slice* slices,
                                             Mask northColumns, SouthCursor& at) {
     const int n = t_.n(), north = t_.northRows(), firstEast = n - t_.eastColumns();
@@ -410,7 +421,7 @@ class JoinCounter {
         southKeys_[group] = at.key;
         southSlice_[group] = at.slice;
         southLive_[group] =
-            product<kBlocks, kSparse>(bottom, north / 8, products_ + group * kChunkBlocks);
+            product<kBlocks, kSparse>(bottom, north / 8, products_ + group * kProductBlocks);
         group += !kSparse || southLive_[group] != 0;  // else it fits no west half
       }
     }
@@ -438,13 +449,13 @@ class JoinCounter {
   // The pairs of one slice's north quarters (norths to northEnd) with the
   // group's south quarters and the chunk's west halves, weighed by their
   // slices; `weight` weighs the pairs above phi(W).
-  template <int kBlocks, bool kOddFold, bool kSparse, bool kMany>
+  template <int kBlocks, bool kOddFold, int kSparse, bool kMany>
   [[gnu::always_inline]] Count countSlicePairs(const QuarterTable::Entry* norths,
                                                const QuarterTable::Entry* northEnd,
                                                Diagonals northMiddles, const Slice* slices,
                                                int sliceCount, int group, int weight) {
     const QuarterTable& northEast = t_.quarter(false, true);
-    Block* northProduct = products_ + kSouthGroup * kChunkBlocks;
+    Block* northProduct = products_ + kSouthGroup * kProductBlocks;
     const int candidates =
         kOddFold || kMany ? listCandidates<kOddFold, kMany>(slices, group) : group;
     if (candidates == 0) return 0;
@@ -465,7 +476,7 @@ class JoinCounter {
         for (int j = 0; j < group; ++j) {
           const uint64_t fit = uint64_t(top.meets(southDiagonals_[j])) - 1;
           for (int b = 0; b < kBlocks; ++b)
-            Isa::addPopcounts(sums[0], northProduct[b] & products_[j * kChunkBlocks + b] & fit);
+            Isa::addPopcounts(sums[0], northProduct[b] & products_[j * kProductBlocks + b] & fit);
         }
         continue;
       }
@@ -491,7 +502,7 @@ class JoinCounter {
   // when both sides are above, 1 when one is equal, none when the east side
   // is below. The slices share their south rows, or all their middle queens
   // stand south and they share their north rows (odd n).
-  template <int kBlocks, bool kOddFold, bool kSparse, bool kMany>
+  template <int kBlocks, bool kOddFold, int kSparse, bool kMany>
   [[gnu::always_inline]] Count countEastHalvesIn(Mask west, const Slice* slices, int sliceCount,
                                                  JoinFold fold) {
     const QuarterTable& northEast = t_.quarter(false, true);
@@ -542,8 +553,9 @@ class JoinCounter {
   int candidates_[kSouthGroup];      // the south quarters that count
   int fits_[kSouthGroup];            // the south quarters a north quarter fits
   uint64_t southLive_[kSouthGroup];  // the segments where each may have halves
-  alignas(64) uint64_t segmentMust_[kJoinChunk / kSegmentBits];
+  alignas(64) uint64_t segmentMust_[kMostSegments];
   int segments_ = 0, equalSegment_ = 0;
+  int segmentBits_;  // a segment's halves
   bool sparse_ = false;
   HalfOrder order_;  // of a sparse chunk's halves
   int planeCount_, bytes_, blocks_ = 0;

@@ -15,9 +15,9 @@
 //
 // Large chunks (kSparseHalves halves and more) are counted sparse: sorted by
 // a few diagonals that many west halves and many east quarters take, and
-// cut into segments of 512. A product then skips the segments where every
-// half takes one of its diagonals, and says in which it found halves; a
-// pair ANDs only the segments where both sides have some.
+// cut into segments of 512 (1024 in big chunks). A product then skips the
+// segments where every half takes one of its diagonals, and says in which
+// it found halves; a pair ANDs only the segments where both sides have some.
 //
 // Symmetry: the row flip maps W onto reverse(W), the column flip swaps west
 // and east, the half turn does both (odd n: the middle column's queen
@@ -65,10 +65,12 @@ inline uint64_t firstSubset(int size) { return (uint64_t{1} << size) - 1; }
 // 23x23 boards' tables fit.
 constexpr uint64_t kDefaultMemoryBudget = uint64_t{1} << 30;
 
-// What the join may allocate, in bytes, and how many threads will share it.
+// What the join may allocate, in bytes, and how many threads will share it;
+// the west halves each thread's work space holds (0: the board's chunk).
 struct JoinBudget {
   uint64_t bytes;
   int threads;
+  long chunk = 0;
 };
 
 // The rows in reverse order (r becomes n - 1 - r): swap the halves, then
@@ -214,10 +216,25 @@ class QuarterTable {
 };
 
 // Each thread's work space: patterns (and their sorted copy and keys),
-// planes and tables of up to kJoinChunk west halves at a time, and products
-// (4 KiB) of kSouthGroup south quarters.
-constexpr long kJoinChunk = 32768;  // west halves
+// planes and tables of a chunk of west halves at a time, and products of
+// kSouthGroup south quarters. From 21x21 on a chunk is twice as big: half
+// as many products, each over twice the halves (21x21 and 22x22 shares:
+// 0.90 of the time); smaller boards lost on it (19x19 share 1.06).
+constexpr long kJoinChunk = 32768, kBigJoinChunk = 65536;  // west halves
+inline long joinChunk(int n) { return n >= 21 ? kBigJoinChunk : kJoinChunk; }
+// A chunk's segments: what a sparse product's live mask counts in, 64 bits
+// of it, of 512 halves (an AVX-512 block) or more in the big chunks.
+constexpr int kMostSegments = 64;
+inline long segmentBits(long chunk) {
+  const long fewest = (chunk + kMostSegments - 1) / kMostSegments;
+  return (std::max(fewest, 1L) + 511) / 512 * 512;
+}
+// The halves a chunk's space holds: whole segments.
+inline long chunkBits(long chunk) {
+  return (chunk + segmentBits(chunk) - 1) / segmentBits(chunk) * segmentBits(chunk);
+}
 constexpr int kSouthGroup = 128;
+constexpr long kProductBits = kBigJoinChunk;  // the room of each product
 // From how many west halves a chunk is counted sparse (JoinCounter): below
 // it, the sort and the maps cost more than they save (bench/README.md).
 constexpr long kSparseHalves = 16384;
@@ -225,17 +242,18 @@ constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of 
 // The chunk and group sizes, and the sparse count's threshold: tiny in the
 // tests, to cut their boards into many chunks and count them sparse.
 struct JoinTuning {
-  long chunk = kJoinChunk;
+  long chunk = 0;  // 0: the one the tables' work space holds
   int southGroup = kSouthGroup;
   long sparseHalves = kSparseHalves;
 };
 inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
-// Per west half, its pattern (twice), sort key, and a bit per plane, table
-// entry and product.
-inline uint64_t joinScratchBytes(int n) {
-  const int bits = kMostPlanes + 256 * patternBytes(n) + kSouthGroup + 1;
-  return kJoinChunk * (2 * sizeof(uint64_t) + 1) + kJoinChunk * bits / 8 +
-         kSouthGroup * sizeof(Diagonals) + 64;
+// Per west half, its pattern (twice), sort key, and a bit per plane and
+// table entry; the products; the south quarters' diagonals.
+inline uint64_t joinScratchBytes(int n, long chunk) {
+  const int bits = kMostPlanes + 256 * patternBytes(n);
+  const uint64_t halves = uint64_t(chunkBits(chunk));
+  return halves * (2 * sizeof(uint64_t) + 1) + halves * bits / 8 +
+         (kSouthGroup + 1) * kProductBits / 8 + kSouthGroup * sizeof(Diagonals) + 64;
 }
 
 // The placements with west rows W and the middle column's queen on
@@ -274,8 +292,9 @@ class JoinTables {
   }
   // The work space of one thread (0 to the budget's threads - 1).
   char* scratchFor(int worker) const {
-    return scratch_ + uint64_t(worker % scratchAreas_) * joinScratchBytes(n_);
+    return scratch_ + uint64_t(worker % scratchAreas_) * joinScratchBytes(n_, chunk_);
   }
+  long chunk() const { return chunk_; }  // the west halves a work space holds
 
   JoinIsa isa() const { return isa_; }
   int n() const { return n_; }
@@ -334,6 +353,7 @@ class JoinTables {
   QuarterTable quarters_[4];  // NW, NE, SW, SE
   char* scratch_ = nullptr;
   int scratchAreas_ = 1;
+  long chunk_ = kJoinChunk;
 };
 
 inline bool JoinTables::build(const Board& given, JoinBudget budget) {
@@ -361,7 +381,8 @@ inline bool JoinTables::build(const Board& given, JoinBudget budget) {
   middleRows_ = 0;
   for (int r = 0; r < n && middle_; ++r)
     middleRows_ |= Mask(board.freeSquares[r] >> west_ & 1) << r;
-  const uint64_t scratch = joinScratchBytes(n) * uint64_t(budget.threads);
+  chunk_ = budget.chunk ? budget.chunk : joinChunk(n);
+  const uint64_t scratch = joinScratchBytes(n, chunk_) * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
   scratch_ = static_cast<char*>(std::malloc(scratch));
   scratchAreas_ = budget.threads;

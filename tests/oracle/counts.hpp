@@ -302,15 +302,17 @@ int checkJoinAgainstPropagation(const std::string& program, const std::string& t
   Printed searched = runOn(input, {program, "--method=propagate"});
   Printed join = runOn(input, {program, "--method=join"});
   Printed sparse = runOn(input, {tuned, "32768", "128", "0"});  // usual sizes, all sparse
+  Printed big = runOn(input, {tuned, "65536", "128", "0"});     // big chunks, all sparse
   if (searched.status != 0 || join.status != 0 || join.out != searched.out ||
-      join.out.size() != large.size() || sparse.status != 0 || sparse.out != searched.out)
+      join.out.size() != large.size() || sparse.status != 0 || sparse.out != searched.out ||
+      big.status != 0 || big.out != searched.out)
     return fail(
-        "--method=join, the join counted sparse and --method=propagate disagree on "
-        "boards of 14x14 to 16x16: " +
-        joined(sparse.err));
+        "--method=join, the join counted sparse (also in big chunks) and --method=propagate "
+        "disagree on boards of 14x14 to 16x16: " +
+        joined(sparse.err) + joined(big.err));
   std::printf(
-      "--method=join, and counted sparse, agrees with --method=propagate on %zu boards "
-      "of 14x14 to 16x16\n",
+      "--method=join, and counted sparse in chunks of both sizes, agrees with "
+      "--method=propagate on %zu boards of 14x14 to 16x16\n",
       large.size());
   return 0;
 }
@@ -342,13 +344,17 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed,
       return failed;
   if (int failed = checkCounts(program, {"--method=join"}, input, boards, expected, what, 7))
     return failed;
-  // Chunks of 7 and 1100 halves, groups of 3 and 5 south quarters; sparse from 0 halves.
-  for (std::vector<std::string> tuning :
-       {std::vector<std::string>{"7", "3", "0"}, {"1100", "5", "0"}, {"32768", "128", "0"}})
+  // Chunks of 7 and 1100 halves, groups of 3 and 5 south quarters; sparse from 0 halves;
+  // the big chunks of 21x21 and up (segments of 1024), dense and sparse.
+  for (std::vector<std::string> tuning : {std::vector<std::string>{"7", "3", "0"},
+                                          {"1100", "5", "0"},
+                                          {"32768", "128", "0"},
+                                          {"65536", "128", "65536"},
+                                          {"65536", "128", "0"}})
     if (int failed = checkCounts(tuned, tuning, input, boards, expected, what)) return failed;
   std::printf(
-      "--method=join, 1 and 2 threads and 7 shares, and the join with tiny chunks and counted "
-      "sparse: %ld boards of 10x10 to 13x13 agree with the brute-force oracle\n",
+      "--method=join, 1 and 2 threads and 7 shares, and the join with tiny and big chunks and "
+      "counted sparse: %ld boards of 10x10 to 13x13 agree with the brute-force oracle\n",
       boardCount);
   if (int failed =
           checkJoinAgainstPropagation(program, tuned, random, boardCount / 10, input, seed))
