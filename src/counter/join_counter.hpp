@@ -275,13 +275,11 @@ class JoinCounter {
     uint64_t nonzero = 0;
     for (uint64_t segments = liveSegments(wide); segments; segments &= segments - 1) {
       const int segment = __builtin_ctzll(segments), begin = segment * kSegmentBlocks;
-      Block any = {};
-      for (int b = begin; b < begin + kSegmentBlocks; ++b) {
-        Block fits = in[0][b];
-        for (int k = 1; k < count; ++k) fits &= in[k][b];
-        out[b] = fits;
-        any |= fits;
-      }
+      Block fits[kSegmentBlocks ? kSegmentBlocks : 1], any = {};
+      for (int b = 0; b < kSegmentBlocks; ++b) fits[b] = in[0][begin + b];
+      for (int k = 1; k < count; ++k)  // entry by entry: its pointer read once a segment
+        for (int b = 0; b < kSegmentBlocks; ++b) fits[b] &= in[k][begin + b];
+      for (int b = 0; b < kSegmentBlocks; ++b) out[begin + b] = fits[b], any |= fits[b];
       nonzero |= uint64_t(!Isa::isZero(any)) << segment;
     }
     return nonzero;
