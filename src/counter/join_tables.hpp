@@ -168,9 +168,14 @@ class QuarterTable {
     source_ = this, flipRows_ = flipColumns_ = false;
     sumsField_ = &Entry::sums, differencesField_ = &Entry::differences;
   }
-  uint64_t group(Mask rows, Mask columns) const { return uint64_t{rows} << columns_ | columns; }
+  // A group's rows are kept reversed, the first row the highest bit: listing
+  // decides the first rows first, so it fills nearby groups together and
+  // their stores stay in cache (22x22: 0.4 s less a share of the tables).
+  uint64_t group(Mask reversedRows, Mask columns) const {
+    return uint64_t{reversedRows} << columns_ | columns;
+  }
   uint64_t sourceGroup(Mask rows, Mask columns) const {
-    return group(flipRows_ ? reverseRows(rows, rows_) : rows,
+    return group(flipRows_ ? rows : reverseRows(rows, rows_),
                  flipColumns_ ? reverseRows(columns, columns_) : columns);
   }
 
@@ -181,10 +186,10 @@ class QuarterTable {
   // sums >> i and differences >> (rows - 1 - i). (Two words, not a
   // Diagonals, go from call to call in registers.)
   template <bool kFill>
-  void list(int row, Mask rowsUsed, Mask columnsUsed, uint32_t sums, uint32_t differences) {
+  void list(int row, Mask reversedRows, Mask columnsUsed, uint32_t sums, uint32_t differences) {
     if (entryCount_ > entryLimit_) return;  // does not fit: give up
     if (row == rows_) {
-      uint64_t g = group(rowsUsed, columnsUsed);
+      uint64_t g = group(reversedRows, columnsUsed);
       if (kFill) {
         entries_[--start_[g]] = {sums, differences};
       } else {
@@ -193,13 +198,13 @@ class QuarterTable {
       }
       return;
     }
-    list<kFill>(row + 1, rowsUsed, columnsUsed, sums, differences);
+    list<kFill>(row + 1, reversedRows, columnsUsed, sums, differences);
     const int downward = rows_ - 1 - row;
     Mask open = free_[row] & ~columnsUsed & ~(sums >> row | differences >> downward);
     for (; open; open &= open - 1) {
       const Mask column = open & (0 - open);
-      list<kFill>(row + 1, rowsUsed | Mask{1} << row, columnsUsed | column, sums | column << row,
-                  differences | column << downward);
+      list<kFill>(row + 1, reversedRows | Mask{1} << downward, columnsUsed | column,
+                  sums | column << row, differences | column << downward);
     }
   }
 
