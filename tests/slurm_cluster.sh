@@ -7,9 +7,9 @@
 # by its PID, whatever COMMAND did, checks that none of them and no job step
 # is left running, removes the folder and exits with COMMAND's status.
 #
-# The node is this machine, declared with 64 CPUs (SlurmdParameters=
+# The node is this machine, declared with 3,200 CPUs (SlurmdParameters=
 # config_overrides lets a node claim more than it has), so that recipes
-# written for real nodes (--cpus-per-task=32) run here as written.
+# written for real nodes (100 tasks of --cpus-per-task=32) run here at once.
 # When the cluster cannot start, the reason and the daemons' last log lines
 # go to stderr, and it exits 1 when CI is set, else 77 (CTest's "skipped").
 set -euo pipefail
@@ -38,8 +38,9 @@ stop() {
   local status=$?
   # Jobs first, so that their steps end; then the daemons, by their PIDs.
   if [ -n "${SLURM_CONF:-}" ] && kill -0 "${pids[1]:-0}" 2>/dev/null; then
-    scancel --quiet --user=root 2>/dev/null || true
-    for ((i = 0; i < 100 && $(squeue -h 2>/dev/null | wc -l) > 0; ++i)); do sleep 0.1; done
+    timeout 15 scancel --quiet --user=root 2>/dev/null || true
+    local deadline=$((SECONDS + 10))
+    while ((SECONDS < deadline)) && [ -n "$(timeout 15 squeue -h 2>/dev/null)" ]; do sleep 0.1; done
   fi
   new_steps() { comm -13 <(echo "$steps_before") <(pgrep -x slurmstepd | sort || true); }
   for ((i = 0; i < 100; ++i)); do [ -z "$(new_steps)" ] && break; sleep 0.1; done
@@ -64,12 +65,17 @@ stop() {
 }
 trap stop EXIT
 
-# A free TCP port: nothing answers on it.
+# A free TCP port: below the kernel's range of ephemeral ports (so that no
+# outgoing connection takes it meanwhile), and no socket of this machine
+# uses it (/proc/net/tcp lists ports in hex). A daemon that still finds it
+# taken stops at once ("Address already in use"); start_daemons then tries
+# other ports.
 free_port() {
-  local port
+  local lowest port
+  read -r lowest _ </proc/sys/net/ipv4/ip_local_port_range
   while :; do
-    port=$((20000 + RANDOM % 40000))
-    (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null || { echo $port; return; }
+    port=$((10000 + RANDOM % (lowest - 10000)))
+    grep -qi ":$(printf %04X $port) " /proc/net/tcp /proc/net/tcp6 2>/dev/null || { echo $port; return; }
   done
 }
 
@@ -84,12 +90,12 @@ pids+=($!)
 for ((i = 0; i < 50; ++i)); do [ -S "$dir/munge/socket" ] && break; sleep 0.1; done
 [ -S "$dir/munge/socket" ] || cannot_start "munged made no socket"
 
-ctld_port=$(free_port) node_port=$(free_port)
-cat >"$dir/slurm.conf" <<EOF
+write_config() {  # write_config CONTROLLER_PORT NODE_PORT
+  cat >"$dir/slurm.conf" <<EOF
 ClusterName=queens-test
 SlurmctldHost=$host
-SlurmctldPort=$ctld_port
-SlurmdPort=$node_port
+SlurmctldPort=$1
+SlurmdPort=$2
 SlurmUser=root
 AuthType=auth/munge
 AuthInfo=socket=$dir/munge/socket
@@ -115,17 +121,45 @@ SlurmdParameters=config_overrides
 NodeName=$host CPUs=3200 State=UNKNOWN
 PartitionName=queens Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
+}
+
+# Starts slurmctld and slurmd on two free ports and waits, 30 s at most,
+# for the node to be idle. Each check is bounded: sinfo retries for about
+# 9 s when no controller answers. Fails at once when a daemon has stopped,
+# and then leaves none of the two running.
+start_daemons() {
+  local ctld_port node_port deadline=$((SECONDS + 30))
+  ctld_port=$(free_port)
+  node_port=$(free_port)
+  while [ "$node_port" = "$ctld_port" ]; do node_port=$(free_port); done
+  write_config "$ctld_port" "$node_port"
+  slurmctld -D -i -f "$SLURM_CONF" 2>>"$dir/slurmctld.log" &
+  pids+=($!)
+  slurmd -D -f "$SLURM_CONF" 2>>"$dir/slurmd.log" &
+  pids+=($!)
+  while ((SECONDS < deadline)); do
+    kill -0 "${pids[1]}" 2>/dev/null || { why="slurmctld stopped (port $ctld_port)"; break; }
+    kill -0 "${pids[2]}" 2>/dev/null || { why="slurmd stopped (port $node_port)"; break; }
+    if [ "$(timeout 5 sinfo -h -o %t 2>/dev/null)" = idle ]; then
+      echo "a one-node Slurm is up in $dir: node $host, ports $ctld_port and $node_port"
+      return 0
+    fi
+    sleep 0.1
+    why="the node is not idle after 30 s"
+  done
+  kill "${pids[2]}" "${pids[1]}" 2>/dev/null || true
+  wait "${pids[2]}" "${pids[1]}" 2>/dev/null || true
+  pids=("${pids[0]}")
+  return 1
+}
+
 export SLURM_CONF=$dir/slurm.conf QUEENS_SLURM_DIR=$dir
-slurmctld -D -i -f "$SLURM_CONF" 2>>"$dir/slurmctld.log" &
-pids+=($!)
-slurmd -D -f "$SLURM_CONF" 2>>"$dir/slurmd.log" &
-pids+=($!)
-for ((i = 0; i < 300; ++i)); do  # 30 s at most; about 1 s here
-  [ "$(sinfo -h -o %t 2>/dev/null)" = idle ] && break
-  sleep 0.1
+why=""
+for attempt in 1 2 3; do
+  start_daemons && break
+  echo "attempt $attempt: $why" >&2
+  [ $attempt = 3 ] && cannot_start "three attempts failed; the last: $why"
 done
-[ "$(sinfo -h -o %t 2>/dev/null)" = idle ] || cannot_start "the node is not idle after 30 s"
-echo "a one-node Slurm is up in $dir: node $host, ports $ctld_port and $node_port"
 
 status=0
 "$@" || status=$?

@@ -31,14 +31,18 @@ chmod +x build/queens
 "$solution" <boards.txt >whole.txt
 [ "$(sed -n 2p whole.txt)" = 95815104 ] || fail "a whole run counts $(sed -n 2p whole.txt) for the empty 17x17 board"
 
-# Waits until no job is left in the queue (3 minutes at most).
-wait_for_jobs() {
-  for ((i = 0; i < 1800; ++i)); do
-    [ -z "$(squeue -h)" ] && return
+# Each wait below has a deadline in seconds, so that a stuck step fails
+# with its reason within CTest's 600 s. squeue is bounded too: it retries
+# for about 9 s when no controller answers.
+queue() { timeout 15 squeue -h "$@"; }
+wait_for_jobs() {  # until no job is left in the queue (2 minutes at most)
+  local deadline=$((SECONDS + 120))
+  while ((SECONDS < deadline)); do
+    [ -z "$(queue)" ] && return
     sleep 0.1
   done
-  squeue
-  fail "jobs still queued after 3 minutes"
+  queue
+  fail "jobs still queued after 2 minutes"
 }
 
 start=$SECONDS
@@ -56,8 +60,9 @@ echo "== share 7 cancelled while it runs"
 rm -f share-* counts.txt merge.log
 touch hold
 bash -c "$recipe"
-for ((i = 0; i < 1800; ++i)); do
-  task=$(squeue -h -r -t RUNNING -o '%i' | grep '_7$' || true)
+deadline=$((SECONDS + 60))
+while ((SECONDS < deadline)); do
+  task=$(queue -r -t RUNNING -o '%i' | grep '_7$' || true)
   [ -n "$task" ] && break
   sleep 0.1
 done

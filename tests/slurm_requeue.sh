@@ -41,33 +41,40 @@ chmod +x build/queens
 "$here/recipe_boards.sh" 17 >boards.txt
 "$queens" <boards.txt >whole.txt
 
-wait_for_jobs() {  # until no job is left in the queue (5 minutes at most)
-  for ((i = 0; i < 3000; ++i)); do
-    [ -z "$(squeue -h)" ] && return
+# Each wait below has a deadline in seconds, and the deadlines add up to
+# well within CTest's 600 s, so that a stuck step fails with its reason.
+# squeue is bounded too: it retries for about 9 s when no controller answers.
+queue() { timeout 15 squeue -h "$@"; }
+wait_for_jobs() {  # until no job is left in the queue (4 minutes at most)
+  local deadline=$((SECONDS + 240))
+  while ((SECONDS < deadline)); do
+    [ -z "$(queue)" ] && return
     sleep 0.1
   done
-  squeue
-  fail "jobs still queued after 5 minutes"
+  queue
+  fail "jobs still queued after 4 minutes"
 }
 
 start=$SECONDS
 touch hold
 bash -c "$recipe"
 # Share 7 is part-way once its checkpoint holds a batch of the 17x17 board.
-for ((i = 0; i < 1200; ++i)); do
+deadline=$((SECONDS + 90))
+while ((SECONDS < deadline)); do
   grep -q '^done 2 ' share-7.ckpt 2>/dev/null && break
   sleep 0.1
 done
 grep -q '^done 2 ' share-7.ckpt || fail "share 7 saved no unit of board 2: $(cat share-7.log 2>/dev/null)"
-task=$(squeue -h -r -t RUNNING -o '%i' | grep '_7$') || fail "share 7 is not running: $(squeue)"
+task=$(queue -r -t RUNNING -o '%i' | grep '_7$') || fail "share 7 is not running: $(queue)"
 scontrol requeue "$task"
 rm hold
 # Slurm holds a requeued job for 2 minutes: once the task's first run has
 # ended (its processes gone, its credential revoked for good), the test
 # lets it start 3 s later instead. Sooner, slurmd may refuse to start it
 # ("Job credential revoked") and the task fails.
-for ((i = 0; i < 600; ++i)); do
-  [ "$(squeue -h -r -j "$task" -o %T)" = PENDING ] && ! pgrep -f -- '--part=7/10 ' >/dev/null && break
+deadline=$((SECONDS + 60))
+while ((SECONDS < deadline)); do
+  [ "$(queue -r -j "$task" -o %T)" = PENDING ] && ! pgrep -f -- '--part=7/10 ' >/dev/null && break
   sleep 0.1
 done
 scontrol update JobId="$task" StartTime=now+3
