@@ -33,18 +33,21 @@ Count countWith(const Board& board, Method method, Share share = {}) {
 // Whether the join counts `expected` on every instruction set this CPU has,
 // with the usual chunk and group sizes, tiny ones, and chunks of a few
 // blocks, which hold the halves above phi(W) and those equal together, also
-// counted sparse; true if it can't join.
+// counted sparse, with its mirrored quarters copied and read through the
+// flips; true if it can't join.
 bool joinAgrees(const Board& board, Count expected) {
   Board pinned = board;
   if (board.n > kJoinMaxN || !pinGivenQueens(pinned)) return true;  // the join refuses it
-  JoinTables tables;
-  if (!tables.build(pinned, {kDefaultMemoryBudget, 1})) return true;  // 1x1
-  for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
-    for (JoinTuning tuning :
-         {JoinTuning{}, JoinTuning{7, 3}, JoinTuning{1100, 5}, JoinTuning{1100, 5, 0}}) {
-      Job job;
-      if (countJoining(tables, job, JoinIsa(isa), tuning) != expected) return false;
-    }
+  for (bool copies : {true, false}) {  // the mirrored quarters copied, or read through flips
+    JoinTables tables;
+    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, 0, copies})) return true;  // 1x1
+    for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
+      for (JoinTuning tuning :
+           {JoinTuning{}, JoinTuning{7, 3}, JoinTuning{1100, 5}, JoinTuning{1100, 5, 0}}) {
+        Job job;
+        if (countJoining(tables, job, JoinIsa(isa), tuning) != expected) return false;
+      }
+  }
   return true;
 }
 

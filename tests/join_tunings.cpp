@@ -1,11 +1,14 @@
 // The join with chosen chunk and group sizes and sparse threshold, for the
-// oracle's checks: `join_tunings CHUNK GROUP SPARSE_HALVES < boards` prints
-// each board's count by the join on every instruction set this CPU has, and
-// fails if they disagree. The counter itself always takes the usual sizes,
-// with which the test boards (up to 16x16) are never counted sparse, nor in
-// the big chunks of boards from 21x21 on.
+// oracle's checks: `join_tunings CHUNK GROUP SPARSE_HALVES [mirrors] <
+// boards` prints each board's count by the join on every instruction set
+// this CPU has, and fails if they disagree; with `mirrors` the east quarters
+// are read through the column flip, never copied, as when room is short.
+// The counter itself always takes the usual sizes, with which the test
+// boards (up to 16x16) are never counted sparse, nor in the big chunks of
+// boards from 21x21 on.
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "counter/join.hpp"
 #include "judge/output.hpp"
@@ -14,8 +17,9 @@
 using namespace queens;
 
 int main(int argc, char** argv) {
-  if (argc != 4) {
-    std::fprintf(stderr, "usage: join_tunings CHUNK GROUP SPARSE_HALVES < boards\n");
+  const bool mirrors = argc == 5 && std::string(argv[4]) == "mirrors";
+  if (argc != 4 && !mirrors) {
+    std::fprintf(stderr, "usage: join_tunings CHUNK GROUP SPARSE_HALVES [mirrors] < boards\n");
     return 2;
   }
   const JoinTuning tuning{std::atol(argv[1]), std::atoi(argv[2]), std::atol(argv[3])};
@@ -33,7 +37,7 @@ int main(int argc, char** argv) {
       std::puts("0");  // given queens that attack each other
       continue;
     }
-    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, tuning.chunk})) {
+    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, tuning.chunk, !mirrors})) {
       std::fprintf(stderr, "join_tunings: the join cannot take a %dx%d board\n", board.n, board.n);
       return 1;
     }

@@ -243,17 +243,20 @@ class JoinCounter {
     }
   }
 
-  // The AND of the entries of d's pattern bytes from `first`: the west halves
-  // it fits, ANDed in registers. A south east quarter takes no sum below
-  // north_: it starts at byte north_ / 8 (4 entries, not 5, at 19x19).
-  // Diagonals no west half takes are left out: entry 0 is hot in cache.
+  // The AND of the entries of d's pattern bytes, from its first byte with a
+  // diagonal to its last (each entry holds the last plane, so a pattern of
+  // none takes entry 0 alone): the west halves it fits, ANDed in registers.
+  // An east quarter's diagonals stand together (JoinTables::pattern): 4
+  // entries, not 5, at 19x19. Diagonals no west half takes are left out.
   // Sparse, it writes only the segments where it may have halves, and
   // returns those where it has some.
   template <int kBlocks, int kSparse>
-  [[gnu::always_inline]] uint64_t product(Diagonals d, int first, Block* out) const {
+  [[gnu::always_inline]] uint64_t product(Diagonals d, Block* out) const {
     constexpr int kSegmentBlocks = kSparse * kUnitBlocks;
-    const int count = bytes_ - first;
-    const uint64_t wide = t_.pattern(d) & westReach_, pattern = wide >> 8 * first;
+    const uint64_t wide = t_.pattern(d) & westReach_;
+    const int first = wide ? __builtin_ctzll(wide) / 8 : 0;
+    const int count = wide ? (63 - __builtin_clzll(wide)) / 8 + 1 - first : 1;
+    const uint64_t pattern = wide >> 8 * first;
     if (kBlocks) {  // few blocks: AND straight into registers
       Block fits[kBlocks ? kBlocks : 1];
       for (int b = 0; b < kBlocks; ++b) fits[b] = entry(first, pattern & 255)[b];
@@ -418,8 +421,7 @@ class JoinCounter {
         southDiagonals_[group] = bottom = bottom.with(at.middles);
         southKeys_[group] = at.key;
         southSlice_[group] = at.slice;
-        southLive_[group] =
-            product<kBlocks, kSparse>(bottom, north / 8, products_ + group * kProductBlocks);
+        southLive_[group] = product<kBlocks, kSparse>(bottom, products_ + group * kProductBlocks);
         group += !kSparse || southLive_[group] != 0;  // else it fits no west half
       }
     }
@@ -465,7 +467,7 @@ class JoinCounter {
       Diagonals top = northEast.diagonals(*entry);
       if (top.meets(northMiddles)) continue;
       top = top.with(northMiddles);
-      const uint64_t northLive = product<kBlocks, kSparse>(top, 0, northProduct);
+      const uint64_t northLive = product<kBlocks, kSparse>(top, northProduct);
       if (kSparse && !northLive) continue;
       // About half the south quarters fit, so a branch would often guess
       // wrong: with one or two blocks (one slice) a clash masks the pair to

@@ -345,16 +345,20 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed,
   if (int failed = checkCounts(program, {"--method=join"}, input, boards, expected, what, 7))
     return failed;
   // Chunks of 7 and 1100 halves, groups of 3 and 5 south quarters; sparse from 0 halves;
-  // the big chunks of 21x21 and up (segments of 1024), dense and sparse.
+  // the big chunks of 21x21 and up (segments of 1024), dense and sparse; the
+  // east quarters read through the column flip, dense and sparse.
   for (std::vector<std::string> tuning : {std::vector<std::string>{"7", "3", "0"},
                                           {"1100", "5", "0"},
                                           {"32768", "128", "0"},
                                           {"65536", "128", "65536"},
-                                          {"65536", "128", "0"}})
+                                          {"65536", "128", "0"},
+                                          {"32768", "128", "16384", "mirrors"},
+                                          {"1100", "5", "0", "mirrors"}})
     if (int failed = checkCounts(tuned, tuning, input, boards, expected, what)) return failed;
   std::printf(
-      "--method=join, 1 and 2 threads and 7 shares, and the join with tiny and big chunks and "
-      "counted sparse: %ld boards of 10x10 to 13x13 agree with the brute-force oracle\n",
+      "--method=join, 1 and 2 threads and 7 shares, and the join with tiny and big chunks, "
+      "counted sparse, and with mirrored quarters: %ld boards of 10x10 to 13x13 agree with the "
+      "brute-force oracle\n",
       boardCount);
   if (int failed =
           checkJoinAgainstPropagation(program, tuned, random, boardCount / 10, input, seed))
