@@ -34,13 +34,13 @@ Count countWith(const Board& board, Method method, Share share = {}) {
 // with the usual chunk and group sizes, tiny ones, and chunks of a few
 // blocks, which hold the halves above phi(W) and those equal together, also
 // counted sparse, with its mirrored quarters copied and read through the
-// flips; true if it can't join.
+// flips (and then the patterns of 19x19 and up); true if it can't join.
 bool joinAgrees(const Board& board, Count expected) {
   Board pinned = board;
   if (board.n > kJoinMaxN || !pinGivenQueens(pinned)) return true;  // the join refuses it
   for (bool copies : {true, false}) {  // the mirrored quarters copied, or read through flips
     JoinTables tables;
-    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, 0, copies})) return true;  // 1x1
+    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, 0, copies, !copies})) return true;  // 1x1
     for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
       for (JoinTuning tuning :
            {JoinTuning{}, JoinTuning{7, 3}, JoinTuning{1100, 5}, JoinTuning{1100, 5, 0}}) {

@@ -1,8 +1,9 @@
 // The join with chosen chunk and group sizes and sparse threshold, for the
-// oracle's checks: `join_tunings CHUNK GROUP SPARSE_HALVES [mirrors] <
-// boards` prints each board's count by the join on every instruction set
+// oracle's checks: `join_tunings CHUNK GROUP SPARSE_HALVES [mirrors|falling]
+// < boards` prints each board's count by the join on every instruction set
 // this CPU has, and fails if they disagree; with `mirrors` the east quarters
-// are read through the column flip, never copied, as when room is short.
+// are read through the column flip, never copied, as when room is short;
+// with `falling` the patterns' differences fall, as from 19x19 on.
 // The counter itself always takes the usual sizes, with which the test
 // boards (up to 16x16) are never counted sparse, nor in the big chunks of
 // boards from 21x21 on.
@@ -17,9 +18,10 @@
 using namespace queens;
 
 int main(int argc, char** argv) {
-  const bool mirrors = argc == 5 && std::string(argv[4]) == "mirrors";
-  if (argc != 4 && !mirrors) {
-    std::fprintf(stderr, "usage: join_tunings CHUNK GROUP SPARSE_HALVES [mirrors] < boards\n");
+  const std::string layout = argc == 5 ? argv[4] : "";
+  if (argc < 4 || argc > 5 || (argc == 5 && layout != "mirrors" && layout != "falling")) {
+    std::fprintf(stderr,
+                 "usage: join_tunings CHUNK GROUP SPARSE_HALVES [mirrors|falling] < boards\n");
     return 2;
   }
   const JoinTuning tuning{std::atol(argv[1]), std::atoi(argv[2]), std::atol(argv[3])};
@@ -37,7 +39,8 @@ int main(int argc, char** argv) {
       std::puts("0");  // given queens that attack each other
       continue;
     }
-    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, tuning.chunk, !mirrors})) {
+    if (!tables.build(pinned, {kDefaultMemoryBudget, 1, tuning.chunk, layout != "mirrors",
+                               layout == "falling"})) {
       std::fprintf(stderr, "join_tunings: the join cannot take a %dx%d board\n", board.n, board.n);
       return 1;
     }

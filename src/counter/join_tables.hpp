@@ -68,18 +68,20 @@ constexpr uint64_t kDefaultMemoryBudget = uint64_t{1} << 30;
 
 // What the join may allocate, in bytes, and how many threads will share it;
 // the west halves each thread's work space holds (0: the board's chunk);
-// whether mirrored quarters may be copied when room is left (the tests
-// read them through the flips too).
+// whether mirrored quarters may be copied when room is left, and whether
+// the differences fall below 19x19 too (the tests try every way).
 struct JoinBudget {
   uint64_t bytes;
   int threads;
   long chunk = 0;
   bool copies = true;
+  bool fallingDifferences = false;
 };
 
 // The rows in reverse order (r becomes n - 1 - r): swap the halves, then
-// quarters, down to single bits, then shift the n rows back down.
-inline Mask reverseRows(Mask rows, int n) {
+// quarters, down to single bits, then shift the n rows back down. Always
+// inlined: left to itself, g++ called it out of line in the join's loops.
+[[gnu::always_inline]] inline Mask reverseRows(Mask rows, int n) {
   rows = rows >> 16 | rows << 16;
   rows = (rows >> 8 & 0x00FF00FFu) | (rows & 0x00FF00FFu) << 8;
   rows = (rows >> 4 & 0x0F0F0F0Fu) | (rows & 0x0F0F0F0Fu) << 4;
@@ -366,14 +368,16 @@ class JoinTables {
   }
 
   // A half's pattern: its diagonals through the line between the halves.
-  // The differences come reversed, so that each east quarter's diagonals
-  // stand together: a north one takes any sum but only the highest
-  // differences, a south one only the highest sums but any difference, so
-  // each spans bits 0-25 or 10-35
-  // at 19x19, 4 bytes, where a north one spanned 5 (JoinCounter::product).
+  // From 19x19 on (fallingDifferences_) the differences come reversed, so that each east
+  // quarter's diagonals stand together: a north one takes any sum but only
+  // the highest differences, a south one only the highest sums but any
+  // difference, so each spans bits 0-25 or 10-35 at 19x19, 4 bytes, where a
+  // north one spanned 5 (JoinCounter::product). Below, the reversing cost
+  // more than the lookup saved (17x17 boards with holes: 1.08).
   uint64_t pattern(Diagonals d) const {
     const uint64_t band = (uint64_t{1} << (n_ - 1)) - 1;
-    const Mask differences = reverseRows(Mask(d.differences >> west_ & band), n_ - 1);
+    Mask differences = Mask(d.differences >> west_ & band);
+    if (fallingDifferences_) differences = reverseRows(differences, n_ - 1);
     return (d.sums >> west_ & band) | uint64_t{differences} << (n_ - 1);
   }
 
@@ -399,7 +403,8 @@ class JoinTables {
   }
 
   int n_ = 0, north_ = 0, west_ = 0, east_ = 0;
-  bool transposes_ = false;  // folded by a transpose or quarter turn
+  bool fallingDifferences_ = false;  // in the pattern (pattern())
+  bool transposes_ = false;          // folded by a transpose or quarter turn
   Mask middleRowColumns_ = 0;
   bool middle_ = false;  // odd n: the middle column stands apart
   Mask middleRows_ = 0;  // the rows where the middle column is free
@@ -422,6 +427,7 @@ inline bool JoinTables::build(const Board& given, JoinBudget budget) {
   for (int r = 0; r < n && mirror; ++r)
     board.freeSquares[r] = reverseRows(Mask(given.freeSquares[r]), n);
   n_ = n;
+  fallingDifferences_ = n >= 19 || budget.fallingDifferences;
   isa_ = bestJoinIsa();
   north_ = n / 2, west_ = n / 2;
   rowFlip_ = boardHasSymmetry(board, kFlipRows);

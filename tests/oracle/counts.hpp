@@ -346,14 +346,17 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed,
     return failed;
   // Chunks of 7 and 1100 halves, groups of 3 and 5 south quarters; sparse from 0 halves;
   // the big chunks of 21x21 and up (segments of 1024), dense and sparse; the
-  // east quarters read through the column flip, dense and sparse.
+  // east quarters read through the column flip, and the patterns of 19x19
+  // and up, each dense and sparse.
   for (std::vector<std::string> tuning : {std::vector<std::string>{"7", "3", "0"},
                                           {"1100", "5", "0"},
                                           {"32768", "128", "0"},
                                           {"65536", "128", "65536"},
                                           {"65536", "128", "0"},
                                           {"32768", "128", "16384", "mirrors"},
-                                          {"1100", "5", "0", "mirrors"}})
+                                          {"1100", "5", "0", "mirrors"},
+                                          {"32768", "128", "16384", "falling"},
+                                          {"1100", "5", "0", "falling"}})
     if (int failed = checkCounts(tuned, tuning, input, boards, expected, what)) return failed;
   std::printf(
       "--method=join, 1 and 2 threads and 7 shares, and the join with tiny and big chunks, "
