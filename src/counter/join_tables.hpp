@@ -368,12 +368,12 @@ class JoinTables {
   }
 
   // A half's pattern: its diagonals through the line between the halves.
-  // From 19x19 on (fallingDifferences_) the differences come reversed, so that each east
-  // quarter's diagonals stand together: a north one takes any sum but only
-  // the highest differences, a south one only the highest sums but any
-  // difference, so each spans bits 0-25 or 10-35 at 19x19, 4 bytes, where a
-  // north one spanned 5 (JoinCounter::product). Below, the reversing cost
-  // more than the lookup saved (17x17 boards with holes: 1.08).
+  // From 19x19 on (fallingDifferences_) the differences come reversed, so
+  // that each east quarter's diagonals stand together: a north one takes
+  // any sum but only the highest differences, a south one only the highest
+  // sums but any difference, so each spans bits 0-25 or 10-35 at 19x19, 4
+  // bytes, where a north one spanned 5 (JoinCounter::product). Below, the
+  // reversing cost more than the lookup saved (17x17 boards with holes: 1.08).
   uint64_t pattern(Diagonals d) const {
     const uint64_t band = (uint64_t{1} << (n_ - 1)) - 1;
     Mask differences = Mask(d.differences >> west_ & band);
