@@ -360,7 +360,8 @@ int checkJoin(const std::string& program, long boardCount, std::uint64_t seed,
     if (int failed = checkCounts(tuned, tuning, input, boards, expected, what)) return failed;
   std::printf(
       "--method=join, 1 and 2 threads and 7 shares, and the join with tiny and big chunks, "
-      "counted sparse, and with mirrored quarters: %ld boards of 10x10 to 13x13 agree with the "
+      "counted sparse, with mirrored quarters and with falling differences: %ld boards of 10x10 to "
+      "13x13 agree with the "
       "brute-force oracle\n",
       boardCount);
   if (int failed =
