@@ -26,6 +26,10 @@ struct Avx512 {
   QUEENS_AVX512 static void addPopcounts(Block& sums, const Block& bits) {
     sums += (Block)_mm512_popcnt_epi64((__m512i)bits);
   }
+  QUEENS_AVX512 static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b,
+                                              int begin, int end) {
+    for (int i = begin; i < end; ++i) addPopcounts(sums, a[i] & b[i]);
+  }
   QUEENS_AVX512 static bool isZero(const Block& bits) {
     return _mm512_test_epi64_mask((__m512i)bits, (__m512i)bits) == 0;
   }
@@ -41,18 +45,31 @@ struct Avx512 {
 };
 struct Avx2 {
   typedef uint64_t Block __attribute__((vector_size(32)));
-  // Mula's method: vpshufb looks up each nibble's bit count, vpsadbw sums
-  // each lane's bytes.
-  QUEENS_AVX2 static void addPopcounts(Block& sums, const Block& bits) {
+  // Mula's method: vpshufb looks up each nibble's bit count, giving each
+  // byte's (at most 8); vpsadbw sums each lane's bytes.
+  QUEENS_AVX2 static __m256i byteCounts(const Block& bits) {
     const __m256i nibbleCounts =
         _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,  //
                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
     const __m256i lowNibbles = _mm256_set1_epi8(0x0F);
     __m256i low = _mm256_and_si256((__m256i)bits, lowNibbles);
     __m256i high = _mm256_and_si256(_mm256_srli_epi16((__m256i)bits, 4), lowNibbles);
-    __m256i bytes = _mm256_add_epi8(_mm256_shuffle_epi8(nibbleCounts, low),
-                                    _mm256_shuffle_epi8(nibbleCounts, high));
-    sums += (Block)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
+    return _mm256_add_epi8(_mm256_shuffle_epi8(nibbleCounts, low),
+                           _mm256_shuffle_epi8(nibbleCounts, high));
+  }
+  QUEENS_AVX2 static void addPopcounts(Block& sums, const Block& bits) {
+    sums += (Block)_mm256_sad_epu8(byteCounts(bits), _mm256_setzero_si256());
+  }
+  // The byte counts of up to 31 blocks add up (to at most 248) before one
+  // vpsadbw (19x19 on AVX2: 0.96 of the time).
+  QUEENS_AVX2 static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b,
+                                            int begin, int end) {
+    while (begin < end) {
+      const int stop = end - begin > 31 ? begin + 31 : end;
+      __m256i bytes = _mm256_setzero_si256();
+      for (; begin < stop; ++begin) bytes = _mm256_add_epi8(bytes, byteCounts(a[begin] & b[begin]));
+      sums += (Block)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
+    }
   }
   QUEENS_AVX2 static bool isZero(const Block& bits) {
     return _mm256_testz_si256((__m256i)bits, (__m256i)bits);
@@ -74,6 +91,9 @@ struct Portable {
   typedef uint64_t Block __attribute__((vector_size(16)));
   static void addPopcounts(Block& sums, const Block& bits) {
     for (int lane = 0; lane < 2; ++lane) sums[lane] += popcount(bits[lane]);
+  }
+  static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b, int begin, int end) {
+    for (int i = begin; i < end; ++i) addPopcounts(sums, a[i] & b[i]);
   }
   static bool isZero(const Block& bits) { return (bits[0] | bits[1]) == 0; }
   static uint64_t disjoint(const uint64_t* words, int count, uint64_t pattern) {

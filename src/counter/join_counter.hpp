@@ -252,7 +252,6 @@ class JoinCounter {
   // returns those where it has some.
   template <int kBlocks, int kSparse>
   [[gnu::always_inline]] uint64_t product(Diagonals d, Block* out) const {
-    constexpr int kSegmentBlocks = kSparse * kUnitBlocks;
     const uint64_t wide = t_.pattern(d) & westReach_;
     const int first = wide ? __builtin_ctzll(wide) / 8 : 0;
     const int count = wide ? (63 - __builtin_clzll(wide)) / 8 + 1 - first : 1;
@@ -265,12 +264,27 @@ class JoinCounter {
       for (int b = 0; b < kBlocks; ++b) out[b] = fits[b];
       return ~uint64_t{0};
     }
-    const Block* in[8] = {entry(first, pattern & 255)};
+    const Block* in[kMostEntries] = {entry(first, pattern & 255)};
     for (int k = 1; k < count; ++k) in[k] = entry(first + k, pattern >> 8 * k & 255);
+    return andEntries<kSparse>(count, in, out, wide);
+  }
+  // The AND of `count` entries (at most kMostEntries), with the count a
+  // constant: the loop over the entries unrolled, their pointers held in
+  // registers (19x19 on AVX2: 0.9 of the time). Sparse, only the live
+  // segments of the pattern `wide`.
+  static constexpr int kMostEntries = (2 * kJoinMaxN - 2 + 7) / 8;
+  template <int kSparse, int kCount = 1>
+  [[gnu::always_inline]] uint64_t andEntries(int count, const Block* const* entries, Block* out,
+                                             uint64_t wide) const {
+    if constexpr (kCount < kMostEntries)
+      if (count > kCount) return andEntries<kSparse, kCount + 1>(count, entries, out, wide);
+    constexpr int kSegmentBlocks = kSparse * kUnitBlocks;
+    const Block* in[kCount];
+    std::copy(entries, entries + kCount, in);
     if (!kSparse) {
       for (int b = 0; b < blocks_; ++b) {
         Block fits = in[0][b];
-        for (int k = 1; k < count; ++k) fits &= in[k][b];
+        for (int k = 1; k < kCount; ++k) fits &= in[k][b];
         out[b] = fits;
       }
       return ~uint64_t{0};
@@ -279,9 +293,10 @@ class JoinCounter {
     for (uint64_t segments = liveSegments(wide); segments; segments &= segments - 1) {
       const int segment = __builtin_ctzll(segments), begin = segment * kSegmentBlocks;
       Block fits[kSegmentBlocks ? kSegmentBlocks : 1], any = {};
-      for (int b = 0; b < kSegmentBlocks; ++b) fits[b] = in[0][begin + b];
-      for (int k = 1; k < count; ++k)  // entry by entry: its pointer read once a segment
-        for (int b = 0; b < kSegmentBlocks; ++b) fits[b] &= in[k][begin + b];
+      for (int b = 0; b < kSegmentBlocks; ++b) {
+        fits[b] = in[0][begin + b];
+        for (int k = 1; k < kCount; ++k) fits[b] &= in[k][begin + b];
+      }
       for (int b = 0; b < kSegmentBlocks; ++b) out[begin + b] = fits[b], any |= fits[b];
       nonzero |= uint64_t(!Isa::isZero(any)) << segment;
     }
@@ -318,9 +333,8 @@ class JoinCounter {
         addPairs<kSparse>(equalSum, northProduct, south, live & ~liveAbove);
       } else {
         const int split = above ? equalBlock_ : 0;
-        for (int b = 0; b < split; ++b) Isa::addPopcounts(aboveSum, northProduct[b] & south[b]);
-        for (int b = split; b < blocks_; ++b)
-          Isa::addPopcounts(equalSum, northProduct[b] & south[b]);
+        Isa::addPopcountsOfAnd(aboveSum, northProduct, south, 0, split);
+        Isa::addPopcountsOfAnd(equalSum, northProduct, south, split, blocks_);
       }
       const int slice = kMany ? southSlice_[j] : 0;
       sums[slice] += aboveSum, equalSums[slice] += equalSum;
