@@ -62,8 +62,8 @@ struct Avx2 {
   }
   // The byte counts of up to 31 blocks add up (to at most 248) before one
   // vpsadbw (19x19 on AVX2: 0.96 of the time).
-  QUEENS_AVX2 static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b,
-                                            int begin, int end) {
+  QUEENS_AVX2 static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b, int begin,
+                                            int end) {
     while (begin < end) {
       const int stop = end - begin > 31 ? begin + 31 : end;
       __m256i bytes = _mm256_setzero_si256();
