@@ -15,7 +15,8 @@
 namespace queens {
 
 // One thread's count of the units it claims, inlined into the entry point
-// and the kind functions compiled for the instruction set Isa (join.hpp).
+// and the kind functions compiled for the instruction set Isa
+// (join_portable.cpp, join_avx2.cpp, join_avx512.cpp).
 template <class Isa>
 class JoinCounter {
   using Block = typename Isa::Block;
@@ -31,7 +32,7 @@ class JoinCounter {
 
  public:
   // Each kind of chunk's east halves is counted by a function of its own,
-  // compiled for Isa (join.hpp): inlined into the dense count, the sparse
+  // compiled for Isa (join_kinds.hpp): inlined into the dense count, the sparse
   // code cost it 5% on small boards, and one function of every kind took
   // minutes to compile with the sanitizers.
   using KindCount = Count (*)(JoinCounter&, Mask, const Slice*, int, JoinFold);

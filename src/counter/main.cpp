@@ -12,7 +12,9 @@
 //             propagation.hpp: the most constrained row first
 //             symmetry.hpp: border classes, and --unique
 //             join_tables.hpp, join_blocks.hpp, join_order.hpp,
-//             join_counter.hpp, join.hpp: the join
+//             join_counter.hpp, join_kinds.hpp, join.hpp: the join, with
+//             join_portable.cpp, join_avx2.cpp, join_avx512.cpp: its
+//             counter on each instruction set, compiled apart
 //             plan.hpp: which engine counts a board
 //             threads.hpp: threads, shares of work, countBoard
 //             checkpoint_file.hpp, checkpoint.hpp: --checkpoint
