@@ -285,7 +285,7 @@ class JoinCounter {
     if (!kSparse) {
       for (int b = 0; b < blocks_; ++b) {
         Block fits = in[0][b];
-        for (int k = 1; k < kCount; ++k) fits &= in[k][b];
+        QUEENS_UNROLL for (int k = 1; k < kCount; ++k) fits &= in[k][b];
         out[b] = fits;
       }
       return ~uint64_t{0};
@@ -294,11 +294,14 @@ class JoinCounter {
     for (uint64_t segments = liveSegments(wide); segments; segments &= segments - 1) {
       const int segment = __builtin_ctzll(segments), begin = segment * kSegmentBlocks;
       Block fits[kSegmentBlocks ? kSegmentBlocks : 1], any = {};
-      for (int b = 0; b < kSegmentBlocks; ++b) {
-        fits[b] = in[0][begin + b];
-        for (int k = 1; k < kCount; ++k) fits[b] &= in[k][begin + b];
+      QUEENS_UNROLL for (int b = 0; b < kSegmentBlocks; ++b) fits[b] = in[0][begin + b];
+      QUEENS_UNROLL for (int k = 1; k < kCount; ++k) {
+        QUEENS_UNROLL for (int b = 0; b < kSegmentBlocks; ++b) fits[b] &= in[k][begin + b];
       }
-      for (int b = 0; b < kSegmentBlocks; ++b) out[begin + b] = fits[b], any |= fits[b];
+      QUEENS_UNROLL for (int b = 0; b < kSegmentBlocks; ++b) {
+        out[begin + b] = fits[b];
+        any |= fits[b];
+      }
       nonzero |= uint64_t(!Isa::isZero(any)) << segment;
     }
     return nonzero;
@@ -310,8 +313,9 @@ class JoinCounter {
     constexpr int kSegmentBlocks = kSparse * kUnitBlocks;
     for (; segments; segments &= segments - 1) {
       const int begin = __builtin_ctzll(segments) * kSegmentBlocks;
-      for (int b = begin; b < begin + kSegmentBlocks; ++b)
+      QUEENS_UNROLL for (int b = begin; b < begin + kSegmentBlocks; ++b) {
         Isa::addPopcounts(sums, north[b] & south[b]);
+      }
     }
   }
   // The pairs of a north product with the south quarters that fit it
