@@ -37,6 +37,10 @@ struct Avx512 {
                                               int begin, int end) {
     for (int i = begin; i < end; ++i) addPopcounts(sums, a[i] & b[i]);
   }
+  template <int kCount>
+  QUEENS_AVX512 static void addPopcountsOfAnds(Block& sums, const Block* a, const Block* b) {
+    QUEENS_UNROLL for (int i = 0; i < kCount; ++i) addPopcounts(sums, a[i] & b[i]);
+  }
   QUEENS_AVX512 static bool isZero(const Block& bits) {
     return _mm512_test_epi64_mask((__m512i)bits, (__m512i)bits) == 0;
   }
@@ -78,6 +82,18 @@ struct Avx2 {
       sums += (Block)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
     }
   }
+  // The same over a segment's kCount blocks, a number known when compiling,
+  // unrolled: one vpsadbw a segment, not one a block (a 20x20 share's
+  // sparse pairs: 0.97 of the instructions).
+  template <int kCount>
+  QUEENS_AVX2 static void addPopcountsOfAnds(Block& sums, const Block* a, const Block* b) {
+    static_assert(kCount <= 31, "a byte holds the counts of 31 blocks");
+    __m256i bytes = byteCounts(a[0] & b[0]);
+    QUEENS_UNROLL for (int i = 1; i < kCount; ++i) {
+      bytes = _mm256_add_epi8(bytes, byteCounts(a[i] & b[i]));
+    }
+    sums += (Block)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
+  }
   QUEENS_AVX2 static bool isZero(const Block& bits) {
     return _mm256_testz_si256((__m256i)bits, (__m256i)bits);
   }
@@ -101,6 +117,10 @@ struct Portable {
   }
   static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b, int begin, int end) {
     for (int i = begin; i < end; ++i) addPopcounts(sums, a[i] & b[i]);
+  }
+  template <int kCount>
+  static void addPopcountsOfAnds(Block& sums, const Block* a, const Block* b) {
+    QUEENS_UNROLL for (int i = 0; i < kCount; ++i) addPopcounts(sums, a[i] & b[i]);
   }
   static bool isZero(const Block& bits) { return (bits[0] | bits[1]) == 0; }
   static uint64_t disjoint(const uint64_t* words, int count, uint64_t pattern) {

@@ -313,9 +313,7 @@ class JoinCounter {
     constexpr int kSegmentBlocks = kSparse * kUnitBlocks;
     for (; segments; segments &= segments - 1) {
       const int begin = __builtin_ctzll(segments) * kSegmentBlocks;
-      QUEENS_UNROLL for (int b = begin; b < begin + kSegmentBlocks; ++b) {
-        Isa::addPopcounts(sums, north[b] & south[b]);
-      }
+      Isa::template addPopcountsOfAnds<kSegmentBlocks>(sums, north + begin, south + begin);
     }
   }
   // The pairs of a north product with the south quarters that fit it
