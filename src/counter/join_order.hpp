@@ -59,10 +59,17 @@ class HalfOrder {
   }
 
  private:
+  // A half's key: its bits for the key's diagonals, the first one highest,
+  // taken as a Gray code and sorted by the code's rank. Neighbouring ranks
+  // then differ in one diagonal (binary 0111 and 1000 differ in four), so a
+  // segment's halves share more of them: on a 22x22 share the products
+  // visit 0.81 of the segments, the pairs 0.91 (bench/README.md).
   unsigned key(uint64_t pattern) const {
-    unsigned key = 0;
-    for (int i = 0; i < keyBits_; ++i) key = key << 1 | unsigned(pattern >> keyBit_[i] & 1);
-    return key;
+    unsigned code = 0;
+    for (int i = 0; i < keyBits_; ++i) code = code << 1 | unsigned(pattern >> keyBit_[i] & 1);
+    unsigned rank = code;  // the inverse of rank ^ rank >> 1
+    for (int shift = 1; shift < kKeyBits; shift <<= 1) rank ^= rank >> shift;
+    return rank;
   }
   // A counting sort of patterns[0, count) by their keys.
   void sortRun(uint64_t* patterns, long count, uint64_t* sorted, uint8_t* keys) const {
