@@ -1,8 +1,8 @@
 // ===== The join: the order of a sparse chunk's west halves ================
 // A sparse chunk's west halves are sorted by a few diagonals that many of
 // them and many east quarters take, so that halves alike stand together:
-// a product then skips the segments (of 512 halves) where every half takes
-// one of its diagonals (join_tables.hpp, JoinCounter::product).
+// a product then skips the segments (of 512 or 1024 halves) where every
+// half takes one of its diagonals (join_tables.hpp, JoinCounter::product).
 #pragma once
 
 #include <algorithm>
