@@ -23,7 +23,7 @@ for doc in README.md docs/*.md bench/README.md; do
     if [ ! -e "$target" ]; then
       echo "$doc: the link to $link finds no file ($target)"
       status=1
-    elif [ -n "$anchor" ] && ! anchors "$target" | grep -qx -- "$anchor"; then
+    elif [ -n "$anchor" ] && ! anchors "$target" | grep -x -- "$anchor" >/dev/null; then  # not -q: it would end the pipe early
       echo "$doc: the link to $link finds no such heading in $target"
       status=1
     fi
