@@ -1,146 +1,87 @@
-// MADE BY src/bundle.cpp from the parts in src/judge/ (src/judge/main.cpp
-// includes them in order): edit those, not this file, then run
-//   cmake --build build --target bundle_solution
-// CI fails when this file differs from what the parts make.
+// MADE BY src/bundle.cpp: src/judge/main.cpp's notes, then the parts it includes,
+// in order. Edit those, then: cmake --build build --target bundle_solution
 /**
- * solution.cpp: CSES 1624 "Chessboard and Queens", for the judge and for
- * learners. Problem: https://cses.fi/problemset/task/1624
+ * CSES 1624 "Chessboard and Queens" (https://cses.fi/problemset/task/1624),
+ * for the judge and for learners.
  *
- * Input (stdin): boards of N rows of N characters, '.' free, '*' reserved,
- *   'Q' a queen already placed; N is the length of the first row, 1..64. LF
- *   or CRLF, trailing blanks, blank lines between boards and a missing final
- *   newline are all fine.
- * Output (stdout): one line per board, the number of ways to place N queens,
- *   one per row and column, none on a reserved square, no two on a diagonal,
- *   every 'Q' among them. A reserved square does not block an attack. On bad
- *   input: the counts before it, "error: line L: ..." on stderr, status 1.
- *   With no option this is exactly what CSES expects; --list draws every
- *   placement and --trace every step of the search (--help says more).
+ * The contract. Input (stdin): boards of N rows of N characters, '.' free,
+ *   '*' reserved, 'Q' a queen already placed; N, 1..64, is the first row's
+ *   length. LF or CRLF, trailing blanks, blank lines between boards and no
+ *   final newline are fine. Output: a line per board, the ways to place N
+ *   queens, one per row and column, none on '*', no two on a diagonal, every
+ *   'Q' among them; a reserved square does not block an attack. Bad input:
+ *   the counts before it, "error: line L: ..." on stderr, status 1.
  *
- * Approach: backtracking, one queen per row. A queen on (r, c) occupies
- *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1, each a
- *   bit mask (searchRows). Boards of up to 8x8 after the first of their size
- *   are counted against the empty board's placements (SmallBoardFilter).
- * Complexity: O(N!) time at worst, about a microsecond for an 8x8 board;
- *   O(N) memory for the search and the input (a stream).
- * Status: every CSES test passes; stress-tested against an independent
- *   brute-force oracle on 100,000 random boards, and fuzzed; the same reader
- *   and search run inside the counter, queens, whose engines are checked
- *   against them (the README's "How we know it is right").
+ * The idea. Place the queens row by row; back up when a row has no open
+ *   square. A queen on (r, c) takes column c and two diagonals: the squares
+ *   with its r + c, and those with its r - c + N - 1. Each column and each
+ *   diagonal is one bit of a mask, so a square is open when three bits are
+ *   clear: an AND, not a walk over the queens placed. O(N!) time at worst (a
+ *   microsecond for 8x8), O(N) memory: the input is a stream.
+ *
+ * Checked on the CSES tests, against a brute-force oracle and by a fuzzer
+ *   (docs/correctness.md). The counter, queens, builds on these parts.
  *
  * Map, in order (the judge's path: main -> runSolution -> showOrCountBoards
- *   -> BoardReader::next -> countOneBoard -> SmallBoardFilter::count or
- *   searchBoard -> searchRows -> printCount):
- *   1. Board and masks: Board, popcount, pinGivenQueens
- *   2. The reader: BoardReader
- *   3. Output: formatCount, printCount, endRun
- *   4. The row search: searchRows and its observers
+ *   -> BoardReader::next -> searchPinned -> searchRows -> printCount):
+ *   1. The board and its masks: Board, pinGivenQueens
+ *   2. The row search: searchRows and its observers
+ *   3. The reader: BoardReader
+ *   4. Counts out: printCount, endRun
  *   5. --list and --trace: PlacementPrinter, SearchTracer
- *   6. Small boards: SmallBoardFilter
- *   7. The program: options, runSolution, main
+ *   6. The program: options, runSolution, main
  */
 #include <sys/stat.h>  // fstat: is the input a regular file
 #include <unistd.h>    // read
 
-#include <cassert>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 
-// ===== The judge's program =================================================
-// `solution`: one count per board read from stdin, or with --list and
-// --trace the search drawn. The options that both programs know, and how
-// both report a bad one, are here too: the counter's command line builds
-// on them.
-
-// ===== Output ==============================================================
-// Counts in decimal, and how a run ends: its write errors and bad input,
-// said on stderr, and its exit status.
-
-// ===== The reader ==========================================================
-// Reads boards from a file descriptor, one at a time, in O(1) memory; on bad
-// input, stops at the first offending byte and explains it in error(). It
-// flushes `out` before a read that may wait (a terminal's line).
-
-// ===== Board and masks =====================================================
-// A board as bit masks, its counts, and the given queens pinned.
-
 namespace queens {
 
-using std::size_t, std::uint8_t, std::uint32_t, std::uint64_t;
+// ===== 1. The board and its masks ==========================================
+// Bit c of freeSquares[r]: (r, c) may hold a queen. A given queen is pinned
+// before the search: its row keeps its square alone; the others lose those
+// it attacks.
+
+using std::size_t, std::uint32_t, std::uint64_t;
 
 constexpr int kMaxN = 64;
-// A set of columns (or rows) is a mask: bit c stands for column c. The board
-// keeps 64-bit Rows; a search is a template over its Mask, 32 bits up to
-// 32x32 (every CSES board) and 64 above.
+// Rows are 64 bits; the search is faster on 32 bits, up to 32x32.
 using Row = uint64_t;
 constexpr int kNarrowMaxN = 32;
-// Counts are 128 bits wide: the counter's join counts in groups, and never
-// wraps. __extension__: -pedantic knows no 128-bit type.
-__extension__ typedef unsigned __int128 Count;
-
-// Divides `count` by a small divisor; returns the remainder. Above 64 bits,
-// in 32-bit pieces: a 128-bit division would call libgcc's __udivti3, and
-// 32-bit pieces over 64-bit words need no library.
-inline uint32_t divideCount(Count& count, uint32_t divisor) {
-  if (count <= UINT64_MAX) {
-    uint64_t small = uint64_t(count);
-    count = small / divisor;
-    return uint32_t(small % divisor);
-  }
-  uint64_t remainder = 0;
-  Count quotient = 0;
-  for (int shift = 96; shift >= 0; shift -= 32) {
-    uint64_t piece = remainder << 32 | uint64_t(count >> shift & 0xFFFFFFFFu);
-    quotient |= Count(piece / divisor) << shift;
-    remainder = piece % divisor;
-  }
-  count = quotient;
-  return uint32_t(remainder);
-}
 
 struct Board {
   int n = 0;
-  Row freeSquares[kMaxN] = {};  // bit c of freeSquares[r]: (r, c) is '.' or 'Q'
-  Row queens[kMaxN] = {};       // bit c of queens[r]: (r, c) is 'Q', a given queen
+  Row freeSquares[kMaxN] = {};  // '.' or 'Q'
+  Row queens[kMaxN] = {};       // 'Q'
 };
 
-// n ones; two shifts, so that n = 64 shifts by no more than 63.
-template <class Mask = uint32_t>
-inline Mask allColumns(int n) {
-  return Mask(~(~Row{0} << n / 2 << (n - n / 2)));
-}
-
-// Counts set bits with no call (the judge's -O2 may not assume popcnt): sum
-// pairs, then nibbles, then the bytes with one multiply (SWAR).
+// Set bits, counted with no call (-O2 may not assume popcnt): in pairs,
+// nibbles, then bytes summed by one multiply.
 inline int popcount(uint64_t m) {
   m = m - ((m >> 1) & 0x5555555555555555u);
   m = (m & 0x3333333333333333u) + ((m >> 2) & 0x3333333333333333u);
   return int((((m + (m >> 4)) & 0x0F0F0F0F0F0F0F0Fu) * 0x0101010101010101u) >> 56);
 }
 inline int indexOfLowestBit(uint64_t m) { return __builtin_ctzll(m); }
-// In two's complement -m flips every bit above m's lowest set bit, so only
-// that bit survives the AND.
+// -m flips every bit above m's lowest set bit, so only that bit survives.
 template <class Mask>
 inline Mask lowestBit(Mask m) {
   return m & (Mask{0} - m);
 }
 
-// The squares of `row` that a queen on (queenRow, queenColumn) attacks: its
-// column, and those as far to each side as the rows are apart.
-inline Row attackedInRow(int row, int queenRow, int queenColumn) {
-  const Row queen = Row{1} << queenColumn;
-  const int apart = row > queenRow ? row - queenRow : queenRow - row;
-  return queen | queen << apart | queen >> apart;
-}
-
-// Puts a queen on (row, column): its row keeps only that square, the other
-// rows lose the squares it attacks.
+// A queen on (row, column) takes, in a row `apart` rows away, its column
+// and the squares `apart` columns to each side.
 inline void pinQueen(Board& board, int row, int column) {
-  for (int r = 0; r < board.n; ++r)
-    board.freeSquares[r] =
-        r == row ? Row{1} << column : board.freeSquares[r] & ~attackedInRow(r, row, column);
+  const Row queen = Row{1} << column;
+  for (int r = 0; r < board.n; ++r) {
+    const int apart = r > row ? r - row : row - r;
+    const Row attacked = queen | queen << apart | queen >> apart;
+    board.freeSquares[r] = r == row ? queen : board.freeSquares[r] & ~attacked;
+  }
 }
 
 inline bool hasGivenQueens(const Board& board) {
@@ -149,13 +90,12 @@ inline bool hasGivenQueens(const Board& board) {
   return queens != 0;
 }
 
-// Pins every given queen ('Q'), then forgets them: every search, option and
-// split works on the pinned board unchanged. False if two attack each other.
+// Pins every given queen, then forgets them; false if two attack each other.
 inline bool pinGivenQueens(Board& board) {
   for (int r = 0; r < board.n; ++r) {
     for (Row left = board.queens[r]; left; left &= left - 1) {
       int column = indexOfLowestBit(left);
-      if (!(board.freeSquares[r] >> column & 1)) return false;  // a queen pinned attacks it
+      if (!(board.freeSquares[r] >> column & 1)) return false;  // attacked
       pinQueen(board, r, column);
     }
     board.queens[r] = 0;
@@ -163,9 +103,80 @@ inline bool pinGivenQueens(Board& board) {
   return true;
 }
 
-}  // namespace queens
+// ===== 2. The row search ===================================================
+// Fill the rows in order, each queen on a square still open. The queens
+// placed take three masks, relative to the current row: bit c of `columns`
+// is column c; of `sumDiagonals`, the diagonal r + c through (row, c); of
+// `differenceDiagonals`, r - c + N - 1. One row down, the diagonal r + c
+// passes through column c - 1, so its mask shifts right; the other's shifts
+// left. A row's open squares are one AND away, and on the last row their
+// number is the count below. At a placement a nanosecond, a count would
+// take 585 years to pass 64 bits.
+//
+// Each step goes to an observer; counting's does nothing, and the compiler
+// removes its calls. --list and --trace have their own.
 
-namespace queens {
+struct SilentObserver {
+  static constexpr bool kSeesEveryPlacement = false;  // true: told of each last-row queen
+  void place(int /*row*/, int /*column*/) {}
+  void deadEnd(int /*row*/) {}            // no open square: back up
+  void exhausted(int /*row*/) {}          // no open square left: back up
+  void placement() {}                     // every row has its queen
+  bool stopped() const { return false; }  // abandon the search
+};
+
+template <class Mask, class Observer>
+uint64_t searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
+                    Mask differenceDiagonals, Observer& observer) {
+  Mask open = board.freeSquares[row] & ~(columns | sumDiagonals | differenceDiagonals);
+  if (!Observer::kSeesEveryPlacement && row == board.n - 1) return popcount(open);
+  if (!open) {
+    observer.deadEnd(row);
+    return 0;
+  }
+  uint64_t total = 0;
+  for (; open; open &= open - 1) {  // open - 1 clears the lowest set bit
+    if (observer.stopped()) return total;
+    Mask queen = lowestBit(open);
+    observer.place(row, indexOfLowestBit(queen));
+    if (row == board.n - 1) {
+      observer.placement();
+      ++total;
+    } else {
+      total += searchRows(board, row + 1, columns | queen, (sumDiagonals | queen) >> 1,
+                          (differenceDiagonals | queen) << 1, observer);
+    }
+  }
+  observer.exhausted(row);
+  return total;
+}
+
+// The whole search, on the narrowest Mask that holds the board.
+template <class Observer>
+uint64_t searchBoard(const Board& board, Observer& observer) {
+  return board.n > kNarrowMaxN ? searchRows<uint64_t>(board, 0, 0, 0, 0, observer)
+                               : searchRows<uint32_t>(board, 0, 0, 0, 0, observer);
+}
+
+// With the given queens pinned; 0 if two attack each other.
+template <class Observer>
+uint64_t searchPinned(const Board& board, Observer& observer) {
+  if (!hasGivenQueens(board)) return searchBoard(board, observer);  // no 1 KiB copy
+  Board pinned = board;
+  return pinGivenQueens(pinned) ? searchBoard(pinned, observer) : 0;
+}
+
+// Sees each placement whole: the queen of each row.
+struct PlacementObserver : SilentObserver {
+  static constexpr bool kSeesEveryPlacement = true;
+  void place(int row, int column) { queenColumns[row] = column; }
+  int queenColumns[kMaxN];
+};
+
+// ===== 3. The reader =======================================================
+// What feeds the search: boards from a file descriptor, one at a time, in
+// O(1) memory. Bad input stops it at the first offending byte, explained in
+// error(). It flushes `out` before a read that may wait (a terminal).
 
 class BoardReader {
  public:
@@ -232,9 +243,8 @@ class BoardReader {
     for (int ch = peek(); ch == '\n' || isBlank(ch); ch = peek()) advance();
   }
 
-  // Reads one row, a run of '.', '*' and 'Q' then its line's end, into masks
-  // of its free squares and given queens. Returns its length, or -1 after an
-  // error (as soon as it passes maxLength).
+  // Reads one row and its line's end into masks; returns its length, or -1
+  // after an error (as soon as it passes maxLength).
   int readRow(int maxLength, Row& freeSquares, Row& queens) {
     freeSquares = queens = 0;
     int length = 0;
@@ -267,11 +277,8 @@ class BoardReader {
   }
 
   int failAtByte(int byte, const char* expected) {
-    char shown[16];
-    if (byte >= 0x20 && byte < 0x7f)
-      std::snprintf(shown, sizeof shown, "'%c'", byte);
-    else
-      std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
+    char shown[16];  // printable, or its code
+    std::snprintf(shown, sizeof shown, byte >= 0x20 && byte < 0x7f ? "'%c'" : "byte 0x%02X", byte);
     fail("line %ld, column %ld: expected %s, got %s", line_, column_ + 1, expected, shown);
     return -1;
   }
@@ -285,7 +292,7 @@ class BoardReader {
   int in_;
   std::FILE* flushBeforeRead_;  // null: reads do not wait
   bool ended_ = false;          // the input ended, or could not be read
-  // One 4 KiB page: a board touches all the memory a million do (bench/README.md).
+  // One page: a board touches all the memory a million do.
   unsigned char buffer_[1 << 12];
   size_t position_ = 0, length_ = 0;
   long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes
@@ -293,33 +300,33 @@ class BoardReader {
   char error_[256] = "";
 };
 
-}  // namespace queens
+// ===== 4. Counts out =======================================================
+// What the search feeds: counts in decimal, a line each, then how the run
+// ends: write errors and bad input said on stderr, and the exit status.
 
-namespace queens {
-
-// Writes a count in decimal into `digits`; returns where the text starts.
-inline const char* formatCount(Count count, char (&digits)[40]) {
+// A count in decimal, into `digits`; a template, as the counter's are wider.
+template <class Number>
+const char* formatCount(Number count, char (&digits)[40]) {
   char* at = digits + sizeof digits - 1;
   *at = '\0';
-  do *--at = char('0' + divideCount(count, 10));
-  while (count);
+  do *--at = char('0' + count % 10);
+  while (count /= 10);
   return at;
 }
 
-// One count on its own line; fputs and fputc, not fprintf: a stream of 8x8
-// boards takes 3% longer with fprintf.
-inline void printCount(Count count, std::FILE* out) {
+// fputs, not fprintf: a stream of 8x8 boards takes 3% longer with fprintf.
+template <class Number>
+void printCount(Number count, std::FILE* out) {
   char digits[40];
   std::fputs(formatCount(count, digits), out);
   std::fputc('\n', out);
 }
 
-// The errno of a failed write to `out` (EIO if none was set), else 0.
+// The errno of a failed write (EIO if none was set), else 0.
 inline int writeErrorOf(std::FILE* out) { return std::ferror(out) ? (errno ? errno : EIO) : 0; }
 
-// After the last board: flushes `out`, then says on stderr why the run
-// failed, if it did (a write error first, as it hides the rest). Returns 1
-// then, else 0.
+// Flushes `out`, then says why the run failed, if it did (a write error
+// first: it hides the rest); returns the exit status.
 inline int endRun(std::FILE* out, std::FILE* err, const BoardReader& reader, int writeError) {
   if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
   if (writeError) {
@@ -333,104 +340,17 @@ inline int endRun(std::FILE* out, std::FILE* err, const BoardReader& reader, int
   return 0;
 }
 
-}  // namespace queens
-// ===== --list and --trace ==================================================
-// The row search drawn: every placement as a board (--list), or each step
-// as a textbook's dry run (--trace).
-
-// ===== The row search ======================================================
-// The classic backtracking: fill the rows in order, each queen on a square
-// still open. The queens placed take three masks, relative to the current
-// row: `columns`; bit c of `sumDiagonals`, the diagonal r + c through (row,
-// c) is taken; bit c of `differenceDiagonals`, the same for r - c + N - 1.
-// One row down, the diagonal through column c passes through column c - 1,
-// so that mask shifts right, and the other left. A row's open squares are
-// one AND away; the last row's count is how many.
-//
-// Each step is reported to an observer: counting's ignores them (the
-// compiler removes the calls); --list and --trace have their own, and so do
-// the counter's --stats and units of work:
-//   kSeesEveryPlacement: it needs each queen of the last row;
-//   enter(row): a call of the search; false skips the subtree (a unit that
-//     another thread or share counts);
-//   place(row, column): a queen goes on (row, column);
-//   deadEnd(row), exhausted(row): no open square, or none left: back up;
-//   placement(): every row has its queen;
-//   stopped(): true to abandon the search (its output cannot be written).
-
-namespace queens {
-
-struct SilentObserver {
-  static constexpr bool kSeesEveryPlacement = false;
-  bool enter(int) { return true; }
-  void place(int, int) {}
-  void deadEnd(int) {}
-  void exhausted(int) {}
-  void placement() {}
-  bool stopped() const { return false; }
-  Count nodes() const { return 0; }
-};
-
-template <class Mask, class Observer>
-Count searchRows(const Board& board, int row, Mask columns, Mask sumDiagonals,
-                 Mask differenceDiagonals, Observer& observer) {
-  if (!observer.enter(row)) return 0;
-  Mask open = board.freeSquares[row] & ~(columns | sumDiagonals | differenceDiagonals);
-  if (!Observer::kSeesEveryPlacement && row == board.n - 1) return popcount(open);
-  if (!open) {
-    observer.deadEnd(row);
-    return 0;
-  }
-  Count total = 0;
-  for (; open; open &= open - 1) {  // open - 1 clears the lowest set bit
-    if (observer.stopped()) return total;
-    Mask queen = lowestBit(open);
-    observer.place(row, indexOfLowestBit(queen));
-    if (row == board.n - 1) {
-      observer.placement();
-      ++total;
-    } else {
-      total += searchRows(board, row + 1, columns | queen, (sumDiagonals | queen) >> 1,
-                          (differenceDiagonals | queen) << 1, observer);
-    }
-  }
-  observer.exhausted(row);
-  return total;
-}
-
-// Counts the nodes, the calls of the search (the counter's --stats): it
-// costs 7% more instructions, so plain counting does not.
-struct NodeCounter : SilentObserver {
-  bool enter(int) { return ++nodesVisited, true; }
-  Count nodes() const { return nodesVisited; }
-  Count nodesVisited = 0;
-};
-
-// An observer that sees each placement whole: the queen of each row.
-struct PlacementObserver : NodeCounter {
-  static constexpr bool kSeesEveryPlacement = true;
-  void place(int row, int column) { queenColumns[row] = column; }
-  int queenColumns[kMaxN];
-};
-
-// The whole row search, on the narrowest Mask that holds the board.
-template <class Observer>
-Count searchBoard(const Board& board, Observer& observer) {
-  return board.n > kNarrowMaxN ? searchRows<uint64_t>(board, 0, 0, 0, 0, observer)
-                               : searchRows<uint32_t>(board, 0, 0, 0, 0, observer);
-}
-
-}  // namespace queens
-
-namespace queens {
+// ===== 5. --list and --trace ===============================================
+// The search drawn: each placement as a board (--list), or each step as a
+// textbook's dry run (--trace).
 
 // A square as the input writes it.
 inline char squareOf(const Board& board, int r, int c) {
   return board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
 }
 
-// --list: draws each placement, the board as read with 'Q' on the queens,
-// then an empty line (valid input, whose count is 1), until output fails.
+// --list: each placement as the board read, 'Q' on its queens, then an
+// empty line: valid input, whose count is 1.
 class PlacementPrinter : public PlacementObserver {
  public:
   PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
@@ -440,7 +360,6 @@ class PlacementPrinter : public PlacementObserver {
     }
   }
   void placement() {
-    ++printed_;
     for (int r = 0; r < n_; ++r) {
       char square = text_[r][queenColumns[r]];  // '.', or 'Q' for a given queen
       text_[r][queenColumns[r]] = 'Q';
@@ -450,7 +369,6 @@ class PlacementPrinter : public PlacementObserver {
     std::fputc('\n', out_);
   }
   bool stopped() const { return std::ferror(out_); }
-  Count printed() const { return printed_; }
 
  protected:
   std::FILE* out_;
@@ -458,11 +376,10 @@ class PlacementPrinter : public PlacementObserver {
 
  private:
   char text_[kMaxN][kMaxN + 1];
-  Count printed_ = 0;
 };
 
-// --trace: the row search as a textbook's dry run, a line per step indented
-// two spaces a row, rows and columns from 1, and each placement drawn.
+// --trace: a line a step, indented two spaces a row, rows and columns from
+// 1, and each placement drawn.
 class SearchTracer : public PlacementPrinter {
  public:
   using PlacementPrinter::PlacementPrinter;
@@ -482,101 +399,18 @@ class SearchTracer : public PlacementPrinter {
   }
 };
 
-// What showSearch found: the placements drawn and the nodes visited, or
-// that the given queens attack each other (then nothing is drawn).
-struct Shown {
-  Count placements = 0, nodes = 0;
-  bool queensClash = false;
-};
-
-// --list and --trace: the row search on the pinned board, drawn as read.
+// The search drawn by a Printer, which draws the board as read.
 template <class Printer>
-Shown showSearch(const Board& board, std::FILE* out) {
-  Shown shown;
-  Board pinned = board;
-  if (!pinGivenQueens(pinned)) return shown.queensClash = true, shown;
+uint64_t showSearch(const Board& board, std::FILE* out) {
   Printer printer(board, out);
-  searchBoard(pinned, printer);
-  shown.nodes = printer.nodes();
-  shown.placements = printer.printed();
-  return shown;
+  return searchPinned(board, printer);
 }
 
-}  // namespace queens
-// ===== Small boards ========================================================
-// N <= 8: a board fits in 64 bits (bit r * N + c). The empty board's
-// placements are listed once; a board's count is how many miss its
-// reserved squares: at most 92 ANDs. The first board of each size (the
-// judge's one board) is searched, as listing costs a few searches; the
-// second lists.
+// ===== 6. The program ======================================================
+// `solution`: a count per board of stdin, or the search drawn. The options
+// both programs know, and how both refuse a bad one, are the counter's too.
 
-namespace queens {
-
-constexpr int kFilterMaxN = 8;
-constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
-
-class SmallBoardFilter {
- public:
-  // A board of at most kFilterMaxN rows, its given queens pinned; a board
-  // that is searched reports to `observer`.
-  template <class Observer>
-  Count count(const Board& board, Observer& observer) {
-    const int n = board.n;
-    assert(n <= kFilterMaxN);
-    Placements& empty = placements_[n];
-    if (!empty.listed) {
-      if (!empty.seen) {
-        empty.seen = true;
-        return searchRows<uint32_t>(board, 0, 0, 0, 0, observer);
-      }
-      listEmptyBoard(n, empty);
-    }
-    uint64_t reserved = 0;
-    for (int r = 0; r < n; ++r)
-      reserved |= uint64_t{~board.freeSquares[r] & allColumns(n)} << (r * n);
-    Count total = 0;
-    for (int i = 0; i < empty.count; ++i) total += (empty.queens[i] & reserved) == 0;
-    return total;
-  }
-
-  // Whether the next board of this size is searched.
-  bool searchesNext(int n) const { return !placements_[n].seen; }
-
- private:
-  struct Placements {
-    bool seen = false, listed = false;
-    int count = 0;
-    uint64_t queens[kMostSmallPlacements] = {};
-  };
-
-  struct Lister : PlacementObserver {
-    Lister(int n, Placements& empty) : n(n), empty(empty) {}
-    void placement() {
-      uint64_t queens = 0;
-      for (int r = 0; r < n; ++r) queens |= uint64_t{1} << (r * n + queenColumns[r]);
-      empty.queens[empty.count++] = queens;
-    }
-    int n;
-    Placements& empty;
-  };
-
-  static void listEmptyBoard(int n, Placements& empty) {
-    Board board;
-    board.n = n;
-    for (int r = 0; r < n; ++r) board.freeSquares[r] = allColumns(n);
-    Lister lister(n, empty);
-    searchRows<uint32_t>(board, 0, 0, 0, 0, lister);
-    empty.listed = true;
-  }
-
-  Placements placements_[kFilterMaxN + 1];
-};
-
-}  // namespace queens
-
-namespace queens {
-
-// What --help says of both programs, after the usage lines (%s: the name).
+// What --help says of both programs, after the usage (%s: the name).
 constexpr const char* kAbout =
     "Counts the ways to place N queens that do not attack each other on each\n"
     "board read from stdin: N rows of N characters, '.' free, '*' reserved and\n"
@@ -587,13 +421,9 @@ constexpr const char* kAbout =
     "  --trace        before each count, show the row-by-row search step by step\n";
 
 constexpr const char* kSolutionUsage =
-    "                 (--trace=text is --trace)\n"
     "  -h, --help     print this help and exit\n"
     "\n"
-    "This is the CSES solution: the row search, on one thread. The counter,\n"
-    "queens, built from the same source, counts large boards far faster, on\n"
-    "every core and machine, and has the other options.\n"
-    "\n"
+    "The CSES solution. The counter, queens, is far faster on large boards.\n"
     "Exit status: 0 on success; 1 on bad input (after the counts before it) or\n"
     "when the output cannot be written; 2 on a bad option.\n";
 
@@ -602,7 +432,7 @@ struct ShowOptions {
   bool listing = false, tracing = false, help = false;
 };
 
-// Reads one of those options into `options`; false if `arg` is none of them.
+// Reads one into `options`; false if `arg` is none of them.
 inline bool parseShowOption(const char* arg, ShowOptions& options) {
   auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
   if (is("--help") || is("-h")) return options.help = true;
@@ -613,18 +443,18 @@ inline bool parseShowOption(const char* arg, ShowOptions& options) {
 
 // Why the options cannot go together, or null.
 inline const char* clashOf(const ShowOptions& options) {
-  if (options.listing && options.tracing)
-    return "--list and --trace both print the placements; choose one";
-  return nullptr;
+  return options.listing && options.tracing
+             ? "--list and --trace both print the placements; choose one"
+             : nullptr;
 }
 
-// The program's name as it was called, without its folder.
+// The name it was called by, without its folder.
 inline const char* programName(int argc, const char* const* argv, const char* fallback) {
   const char* name = argc > 0 ? argv[0] : fallback;
   return std::strrchr(name, '/') ? std::strrchr(name, '/') + 1 : name;
 }
 
-// An error about the options, as GNU tools give it; returns status 2.
+// A bad option, as GNU tools say it; returns status 2.
 inline int badOptions(std::FILE* err, const char* name, const char* format, const char* arg = "") {
   std::fputs("error: ", err);
   std::fprintf(err, format, arg);
@@ -632,33 +462,23 @@ inline int badOptions(std::FILE* err, const char* name, const char* format, cons
   return 2;
 }
 
-// The judge's count of one board: the filter up to 8x8, else the row search.
-inline Count countOneBoard(const Board& board, SmallBoardFilter& smallBoards) {
-  if (hasGivenQueens(board)) {  // a board with none is not copied (1 KiB)
-    Board pinned = board;
-    return pinGivenQueens(pinned) ? countOneBoard(pinned, smallBoards) : 0;
-  }
-  SilentObserver silent;
-  return board.n <= kFilterMaxN ? smallBoards.count(board, silent) : searchBoard(board, silent);
-}
-
 // Counts, lists or traces every board of the input; returns the status.
 inline int showOrCountBoards(int in, std::FILE* out, std::FILE* err, const ShowOptions& options) {
   BoardReader reader(in, out);
-  SmallBoardFilter smallBoards;  // the small empty boards' placements
   Board board;
   int writeError = 0;
   while (!writeError && reader.next(board)) {
-    Count count = options.listing   ? showSearch<PlacementPrinter>(board, out).placements
-                  : options.tracing ? showSearch<SearchTracer>(board, out).placements
-                                    : countOneBoard(board, smallBoards);
+    SilentObserver silent;
+    uint64_t count = options.listing   ? showSearch<PlacementPrinter>(board, out)
+                     : options.tracing ? showSearch<SearchTracer>(board, out)
+                                       : searchPinned(board, silent);
     printCount(count, out);
     writeError = writeErrorOf(out);
   }
   return endRun(out, err, reader, writeError);
 }
 
-// The whole judge's program on the given streams; returns the exit status.
+// The judge's program on the given streams; returns the exit status.
 inline int runSolution(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
   const char* name = programName(argc, argv, "solution");
   ShowOptions options;

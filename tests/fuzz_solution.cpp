@@ -53,8 +53,10 @@ bool joinAgrees(const Board& board, Count expected) {
 
 // --list (or --list --unique) of one board into `out`; how many it drew.
 Count listed(const Board& board, bool unique, std::FILE* out) {
-  return unique ? showSearch<ClassPrinter>(board, out).placements
-                : showSearch<PlacementPrinter>(board, out).placements;
+  if (!unique) return showSearch<PlacementPrinter>(board, out);
+  ClassPrinter printer(board, out);
+  searchPinned(board, printer);
+  return printer.printed();
 }
 
 // The fuzzer's bytes as a file descriptor, which is what the reader takes: a

@@ -6,6 +6,8 @@
 #include <time.h>    // clock_gettime, for --stats
 #include <unistd.h>  // _exit
 
+#include <type_traits>
+
 #include "../judge/program.hpp"
 #include "merge.hpp"
 #include "page.hpp"
@@ -180,14 +182,22 @@ inline const char* refusalOf(const Board& board, const Options& options, long pa
   return nullptr;
 }
 
-// Lists or traces one board (not for the page, which did already).
+// Lists or traces one board with a Printer (not for the page, which did
+// already); returns the placements drawn.
+template <class Printer>
+Count showWith(const Board& board, std::FILE* out, Report& report) {
+  NodeCounting<Printer> printer(board, out);
+  Drawn drawn = drawWithNodes(board, printer);
+  report.nodes = drawn.nodes;
+  if (drawn.queensClash) report.method = kQueensClash;
+  if constexpr (std::is_same_v<Printer, ClassPrinter>) return printer.printed();  // one a class
+  return drawn.placements;
+}
+
 inline Count showOne(const Board& board, const Options& options, std::FILE* out, Report& report) {
-  Shown shown = !options.show.listing ? showSearch<SearchTracer>(board, out)
-                : options.unique      ? showSearch<ClassPrinter>(board, out)
-                                      : showSearch<PlacementPrinter>(board, out);
-  report.nodes = shown.nodes;
-  if (shown.queensClash) report.method = kQueensClash;
-  return shown.placements;
+  return !options.show.listing ? showWith<SearchTracer>(board, out, report)
+         : options.unique      ? showWith<ClassPrinter>(board, out, report)
+                               : showWith<PlacementPrinter>(board, out, report);
 }
 
 // Counts one board, or reads its count back from the checkpoint, which

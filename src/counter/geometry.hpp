@@ -3,7 +3,7 @@
 // search uses, and the 8 symmetries of the square.
 #pragma once
 
-#include "../judge/board.hpp"
+#include "wide.hpp"
 
 namespace queens {
 

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "../judge/board.hpp"  // popcount
 #include "cpu.hpp"
+#include "wide.hpp"
 
 namespace queens {
 

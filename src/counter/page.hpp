@@ -4,7 +4,6 @@
 
 #include <cstdio>
 
-#include "../judge/output.hpp"
 #include "../judge/show.hpp"
 #include "plan.hpp"
 
@@ -159,10 +158,11 @@ inline bool addToPage(const Board& board, bool first, std::FILE* out, Report& re
     for (int c = 0; c < board.n; ++c) std::fputc(squareOf(board, r, c), out);
     std::fputc('\n', out);
   }
-  Shown shown = showSearch<SearchTracer>(board, out);
-  count = shown.placements;
-  report.nodes = shown.nodes;
-  if (shown.queensClash) report.method = kQueensClash;
+  NodeCounting<SearchTracer> tracer(board, out);
+  Drawn drawn = drawWithNodes(board, tracer);
+  count = drawn.placements;
+  report.nodes = drawn.nodes;
+  if (drawn.queensClash) report.method = kQueensClash;
   char digits[40];
   std::fprintf(out, "%s\n</script>\n", formatCount(count, digits));
   return true;

@@ -5,6 +5,7 @@
 
 #include "join.hpp"
 #include "propagation.hpp"
+#include "row_engine.hpp"
 #include "symmetry.hpp"
 
 namespace queens {

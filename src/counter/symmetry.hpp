@@ -201,8 +201,7 @@ inline Count countUnique(const Board& board, Count total) {
   int count = boardSymmetries(board, symmetries);
   Count kept = total;  // by the identity, symmetries[0]
   for (int i = 1; i < count; ++i) kept += SymmetricPlacements(pinned, symmetries[i]).count();
-  divideCount(kept, uint32_t(count));
-  return kept;
+  return kept / unsigned(count);
 }
 
 // --list --unique: prints a placement unless a symmetry of the board maps it
@@ -221,9 +220,12 @@ class ClassPrinter : public PlacementPrinter {
       if (std::lexicographical_compare(image, image + n_, queenColumns, queenColumns + n_)) return;
     }
     PlacementPrinter::placement();
+    ++printed_;
   }
+  Count printed() const { return printed_; }
 
  private:
+  Count printed_ = 0;
   Symmetry symmetries_[kSymmetries];
   int symmetryCount_;
 };

@@ -10,10 +10,10 @@
 #include <cstdlib>
 #include <memory>
 
-#include "../judge/small_boards.hpp"
 #include "checkpoint.hpp"
 #include "plan.hpp"
 #include "progress.hpp"
+#include "small_boards.hpp"
 
 namespace queens {
 
@@ -197,16 +197,17 @@ inline Count countBoard(const Board& board, long boardNumber, const Settings& se
     if (!pinGivenQueens(pinned)) return report.method = kQueensClash, 0;
     return countBoard(pinned, boardNumber, settings, smallBoards, err, report);
   }
-  if (settings.method == Method::kAuto && board.n <= kFilterMaxN) {  // as the judge's program
-    report.method = smallBoards.searchesNext(board.n) ? "rows" : "filter";
+  if (settings.method == Method::kAuto && board.n <= kFilterMaxN) {  // a stream of small boards
+    const bool searched = smallBoards.searchesNext(board.n);
+    report.method = searched ? "rows" : "filter";
     if (settings.share.part != 0) return 0;  // share 1 counts it whole
     if (!settings.stats) {
       SilentObserver silent;
       return smallBoards.count(board, silent);
     }
-    NodeCounter counter;
+    NodeCounting<SilentObserver> counter;
     Count total = smallBoards.count(board, counter);
-    report.nodes += counter.nodes();
+    report.nodes += searched + counter.nodes;  // a search's first call, and the rest
     return total;
   }
   Counting counting;

@@ -13,8 +13,8 @@
 #include <climits>
 #include <vector>
 
-#include "../judge/row_search.hpp"
 #include "progress.hpp"
+#include "wide.hpp"
 
 namespace queens {
 
@@ -129,45 +129,6 @@ class UnitWalk {
   long topNodes_ = 0, mostTopNodes_ = LONG_MAX;  // nodes above the split depth
   bool gaveUp_ = false;
 };
-
-// The row search split: every thread walks the tree above the split depth,
-// claims units at it, and counts below them as Below does.
-template <class Below>
-struct UnitObserver : Below {
-  explicit UnitObserver(UnitWalk* units) : units(units) {}
-  bool enter(int row) {
-    if (row > units->depth()) return Below::enter(row);
-    if (row == units->depth()) return units->claim() && Below::enter(row);
-    if (!units->enter()) return false;  // a probe that gave up
-    if (units->reportsTop()) Below::enter(row);
-    return true;
-  }
-  UnitWalk* units;
-};
-
-template <class Mask, class Observer>
-Count countRowUnits(const Board& board, Job& job) {
-  UnitObserver<Observer> observer(job.units);
-  Count total = searchRows<Mask>(board, 0, 0, 0, 0, observer);
-  job.nodes += observer.nodes();
-  return total;
-}
-
-// The row search as an engine: the whole board, or the units the job claims.
-template <class Mask>
-Count countRowByRow(const Board& board, Job& job) {
-  if (job.units)
-    return job.countsNodes ? countRowUnits<Mask, NodeCounter>(board, job)
-                           : countRowUnits<Mask, SilentObserver>(board, job);
-  if (!job.countsNodes) {
-    SilentObserver silent;
-    return searchRows<Mask>(board, 0, 0, 0, 0, silent);
-  }
-  NodeCounter counter;
-  Count total = searchRows<Mask>(board, 0, 0, 0, 0, counter);
-  job.nodes += counter.nodes();
-  return total;
-}
 
 // What one board's threads share: the next unit to hand out, the units done.
 class SharedUnits {

@@ -1,40 +1,44 @@
 /**
- * solution.cpp: CSES 1624 "Chessboard and Queens", for the judge and for
- * learners. Problem: https://cses.fi/problemset/task/1624
+ * CSES 1624 "Chessboard and Queens" (https://cses.fi/problemset/task/1624),
+ * for the judge and for learners.
  *
- * Input (stdin): boards of N rows of N characters, '.' free, '*' reserved,
- *   'Q' a queen already placed; N is the length of the first row, 1..64. LF
- *   or CRLF, trailing blanks, blank lines between boards and a missing final
- *   newline are all fine.
- * Output (stdout): one line per board, the number of ways to place N queens,
- *   one per row and column, none on a reserved square, no two on a diagonal,
- *   every 'Q' among them. A reserved square does not block an attack. On bad
- *   input: the counts before it, "error: line L: ..." on stderr, status 1.
- *   With no option this is exactly what CSES expects; --list draws every
- *   placement and --trace every step of the search (--help says more).
+ * The contract. Input (stdin): boards of N rows of N characters, '.' free,
+ *   '*' reserved, 'Q' a queen already placed; N, 1..64, is the first row's
+ *   length. LF or CRLF, trailing blanks, blank lines between boards and no
+ *   final newline are fine. Output: a line per board, the ways to place N
+ *   queens, one per row and column, none on '*', no two on a diagonal, every
+ *   'Q' among them; a reserved square does not block an attack. Bad input:
+ *   the counts before it, "error: line L: ..." on stderr, status 1.
  *
- * Approach: backtracking, one queen per row. A queen on (r, c) occupies
- *   column c, the diagonal r + c and the anti-diagonal r - c + N - 1, each a
- *   bit mask (searchRows). Boards of up to 8x8 after the first of their size
- *   are counted against the empty board's placements (SmallBoardFilter).
- * Complexity: O(N!) time at worst, about a microsecond for an 8x8 board;
- *   O(N) memory for the search and the input (a stream).
- * Status: every CSES test passes; stress-tested against an independent
- *   brute-force oracle on 100,000 random boards, and fuzzed; the same reader
- *   and search run inside the counter, queens, whose engines are checked
- *   against them (the README's "How we know it is right").
+ * The idea. Place the queens row by row; back up when a row has no open
+ *   square. A queen on (r, c) takes column c and two diagonals: the squares
+ *   with its r + c, and those with its r - c + N - 1. Each column and each
+ *   diagonal is one bit of a mask, so a square is open when three bits are
+ *   clear: an AND, not a walk over the queens placed. O(N!) time at worst (a
+ *   microsecond for 8x8), O(N) memory: the input is a stream.
+ *
+ * Checked on the CSES tests, against a brute-force oracle and by a fuzzer
+ *   (docs/correctness.md). The counter, queens, builds on these parts.
  *
  * Map, in order (the judge's path: main -> runSolution -> showOrCountBoards
- *   -> BoardReader::next -> countOneBoard -> SmallBoardFilter::count or
- *   searchBoard -> searchRows -> printCount):
- *   1. Board and masks: Board, popcount, pinGivenQueens
- *   2. The reader: BoardReader
- *   3. Output: formatCount, printCount, endRun
- *   4. The row search: searchRows and its observers
+ *   -> BoardReader::next -> searchPinned -> searchRows -> printCount):
+ *   1. The board and its masks: Board, pinGivenQueens
+ *   2. The row search: searchRows and its observers
+ *   3. The reader: BoardReader
+ *   4. Counts out: printCount, endRun
  *   5. --list and --trace: PlacementPrinter, SearchTracer
- *   6. Small boards: SmallBoardFilter
- *   7. The program: options, runSolution, main
+ *   6. The program: options, runSolution, main
  */
-#include "program.hpp"  // and through it every part, in the map's order
+#include "board.hpp"
+
+#include "row_search.hpp"
+
+#include "reader.hpp"
+
+#include "output.hpp"
+
+#include "show.hpp"
+
+#include "program.hpp"
 
 int main(int argc, char** argv) { return queens::runSolution(0, stdout, stderr, argc, argv); }

@@ -1,7 +1,7 @@
-// ===== The reader ==========================================================
-// Reads boards from a file descriptor, one at a time, in O(1) memory; on bad
-// input, stops at the first offending byte and explains it in error(). It
-// flushes `out` before a read that may wait (a terminal's line).
+// ===== 3. The reader =======================================================
+// What feeds the search: boards from a file descriptor, one at a time, in
+// O(1) memory. Bad input stops it at the first offending byte, explained in
+// error(). It flushes `out` before a read that may wait (a terminal).
 #pragma once
 
 #include <sys/stat.h>  // fstat: is the input a regular file
@@ -80,9 +80,8 @@ class BoardReader {
     for (int ch = peek(); ch == '\n' || isBlank(ch); ch = peek()) advance();
   }
 
-  // Reads one row, a run of '.', '*' and 'Q' then its line's end, into masks
-  // of its free squares and given queens. Returns its length, or -1 after an
-  // error (as soon as it passes maxLength).
+  // Reads one row and its line's end into masks; returns its length, or -1
+  // after an error (as soon as it passes maxLength).
   int readRow(int maxLength, Row& freeSquares, Row& queens) {
     freeSquares = queens = 0;
     int length = 0;
@@ -115,11 +114,8 @@ class BoardReader {
   }
 
   int failAtByte(int byte, const char* expected) {
-    char shown[16];
-    if (byte >= 0x20 && byte < 0x7f)
-      std::snprintf(shown, sizeof shown, "'%c'", byte);
-    else
-      std::snprintf(shown, sizeof shown, "byte 0x%02X", byte);
+    char shown[16];  // printable, or its code
+    std::snprintf(shown, sizeof shown, byte >= 0x20 && byte < 0x7f ? "'%c'" : "byte 0x%02X", byte);
     fail("line %ld, column %ld: expected %s, got %s", line_, column_ + 1, expected, shown);
     return -1;
   }
@@ -133,7 +129,7 @@ class BoardReader {
   int in_;
   std::FILE* flushBeforeRead_;  // null: reads do not wait
   bool ended_ = false;          // the input ended, or could not be read
-  // One 4 KiB page: a board touches all the memory a million do (bench/README.md).
+  // One page: a board touches all the memory a million do.
   unsigned char buffer_[1 << 12];
   size_t position_ = 0, length_ = 0;
   long line_ = 1, column_ = 0;  // of the next byte; column_ counts bytes

@@ -1,6 +1,6 @@
-// ===== --list and --trace ==================================================
-// The row search drawn: every placement as a board (--list), or each step
-// as a textbook's dry run (--trace).
+// ===== 5. --list and --trace ===============================================
+// The search drawn: each placement as a board (--list), or each step as a
+// textbook's dry run (--trace).
 #pragma once
 
 #include <cstdio>
@@ -14,8 +14,8 @@ inline char squareOf(const Board& board, int r, int c) {
   return board.queens[r] >> c & 1 ? 'Q' : board.freeSquares[r] >> c & 1 ? '.' : '*';
 }
 
-// --list: draws each placement, the board as read with 'Q' on the queens,
-// then an empty line (valid input, whose count is 1), until output fails.
+// --list: each placement as the board read, 'Q' on its queens, then an
+// empty line: valid input, whose count is 1.
 class PlacementPrinter : public PlacementObserver {
  public:
   PlacementPrinter(const Board& board, std::FILE* out) : out_(out), n_(board.n) {
@@ -25,7 +25,6 @@ class PlacementPrinter : public PlacementObserver {
     }
   }
   void placement() {
-    ++printed_;
     for (int r = 0; r < n_; ++r) {
       char square = text_[r][queenColumns[r]];  // '.', or 'Q' for a given queen
       text_[r][queenColumns[r]] = 'Q';
@@ -35,7 +34,6 @@ class PlacementPrinter : public PlacementObserver {
     std::fputc('\n', out_);
   }
   bool stopped() const { return std::ferror(out_); }
-  Count printed() const { return printed_; }
 
  protected:
   std::FILE* out_;
@@ -43,11 +41,10 @@ class PlacementPrinter : public PlacementObserver {
 
  private:
   char text_[kMaxN][kMaxN + 1];
-  Count printed_ = 0;
 };
 
-// --trace: the row search as a textbook's dry run, a line per step indented
-// two spaces a row, rows and columns from 1, and each placement drawn.
+// --trace: a line a step, indented two spaces a row, rows and columns from
+// 1, and each placement drawn.
 class SearchTracer : public PlacementPrinter {
  public:
   using PlacementPrinter::PlacementPrinter;
@@ -67,24 +64,11 @@ class SearchTracer : public PlacementPrinter {
   }
 };
 
-// What showSearch found: the placements drawn and the nodes visited, or
-// that the given queens attack each other (then nothing is drawn).
-struct Shown {
-  Count placements = 0, nodes = 0;
-  bool queensClash = false;
-};
-
-// --list and --trace: the row search on the pinned board, drawn as read.
+// The search drawn by a Printer, which draws the board as read.
 template <class Printer>
-Shown showSearch(const Board& board, std::FILE* out) {
-  Shown shown;
-  Board pinned = board;
-  if (!pinGivenQueens(pinned)) return shown.queensClash = true, shown;
+uint64_t showSearch(const Board& board, std::FILE* out) {
   Printer printer(board, out);
-  searchBoard(pinned, printer);
-  shown.nodes = printer.nodes();
-  shown.placements = printer.printed();
-  return shown;
+  return searchPinned(board, printer);
 }
 
 }  // namespace queens

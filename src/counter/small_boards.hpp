@@ -1,14 +1,14 @@
 // ===== Small boards ========================================================
-// N <= 8: a board fits in 64 bits (bit r * N + c). The empty board's
-// placements are listed once; a board's count is how many miss its
-// reserved squares: at most 92 ANDs. The first board of each size (the
-// judge's one board) is searched, as listing costs a few searches; the
-// second lists.
+// For streams of many small boards. N <= 8: a board fits in 64 bits (bit
+// r * N + c). The empty board's placements are listed once; a board's count
+// is how many miss its reserved squares: at most 92 ANDs. The first board of
+// each size is searched, as listing costs a few searches; the second lists.
 #pragma once
 
 #include <cassert>
 
-#include "row_search.hpp"
+#include "../judge/row_search.hpp"
+#include "wide.hpp"
 
 namespace queens {
 
@@ -18,7 +18,7 @@ constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
 class SmallBoardFilter {
  public:
   // A board of at most kFilterMaxN rows, its given queens pinned; a board
-  // that is searched reports to `observer`.
+  // that is searched (searchesNext) reports to `observer`.
   template <class Observer>
   Count count(const Board& board, Observer& observer) {
     const int n = board.n;
