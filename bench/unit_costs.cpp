@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "counter/cli.hpp"
+#include "faces/cli.hpp"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "counter/cli.hpp"
+#include "faces/cli.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "counter/join.hpp"
+#include "engines/join.hpp"
 #include "judge/output.hpp"
 #include "judge/reader.hpp"
 

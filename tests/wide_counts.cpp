@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "counter/wide.hpp"
+#include "work/wide.hpp"
 
 namespace {
 

@@ -1,0 +1,109 @@
+// ===== Shares: what --part writes =========================================
+// A share is text: one header line, then one count per board:
+//   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
+// `input` fingerprints the boards as read, `plan` how each was counted:
+// whole by share 1, or split, with the method and its units' numbering.
+// Shares of one M, input and plan add up; --merge refuses the rest.
+#pragma once
+
+#include <cstdio>
+
+#include "work/units.hpp"
+#include "work/wide.hpp"
+
+namespace queens {
+
+constexpr int kShareFormat = 1;
+// In every plan fingerprint: a version that numbers units in another way
+// changes it, so that shares do not mix.
+constexpr uint64_t kUnitNumbering = 5;
+
+// FNV-1a over 64 bits, folded to 32: it catches accidents, not forgeries.
+class Fingerprint {
+ public:
+  void add(uint64_t value) {
+    for (int byte = 0; byte < 8; ++byte, value >>= 8) hash_ = (hash_ ^ (value & 0xFF)) * kPrime;
+  }
+  void addText(const char* text) {
+    while (*text) add(uint8_t(*text++));
+    add(0);  // the end: "ab", "c" differs from "a", "bc"
+  }
+  void addCount(Count count) {
+    add(uint64_t(count));
+    add(uint64_t(count >> 64));
+  }
+  uint32_t digest() const { return uint32_t(hash_ ^ hash_ >> 32); }
+
+ private:
+  static constexpr uint64_t kPrime = 0x100000001B3u;
+  uint64_t hash_ = 0xCBF29CE484222325u;
+};
+
+// Adds a board, as read, to the input's fingerprint.
+inline void addBoard(Fingerprint& input, const Board& board) {
+  input.add(uint64_t(board.n));
+  for (int r = 0; r < board.n; ++r)
+    input.add(uint64_t(board.freeSquares[r]) << 32 | board.queens[r]);
+}
+
+// What --part prints. The header needs the whole input, so the counts wait:
+// the first kHeldCounts in memory, the rest in a temporary file. A run cut
+// short prints no header.
+class ShareOutput {
+ public:
+  explicit ShareOutput(Share share) : share_(share) { plan_.add(kUnitNumbering); }
+  ShareOutput(const ShareOutput&) = delete;
+  ShareOutput& operator=(const ShareOutput&) = delete;
+  ~ShareOutput() {
+    if (spilled_) std::fclose(spilled_);
+  }
+
+  // Keeps one board's count; false, with errno, if it cannot.
+  // `method` and `numbering` name how it was split (numbering 0: whole).
+  bool add(const Board& board, Count count, const char* method, uint64_t numbering) {
+    if (held_ == kHeldCounts && !spill()) return false;
+    counts_[held_++] = count;
+    ++boards_;
+    addBoard(input_, board);
+    // A board counted whole by share 1 adds up whatever the method was.
+    plan_.addText(numbering ? method : "whole");
+    plan_.add(numbering);
+    return true;
+  }
+
+  void write(std::FILE* out) {
+    std::fprintf(out, "# queens share %d/%d format %d input %08x plan %08x boards %ld\n",
+                 share_.part + 1, share_.parts, kShareFormat, unsigned(input_.digest()),
+                 unsigned(plan_.digest()), boards_);
+    if (spilled_) {
+      std::rewind(spilled_);
+      char block[4096];
+      while (size_t got = std::fread(block, 1, sizeof block, spilled_))
+        std::fwrite(block, 1, got, out);
+    }
+    printHeld(out);
+  }
+
+ private:
+  static constexpr int kHeldCounts = 4096;  // 64 KiB
+
+  void printHeld(std::FILE* file) {
+    char digits[40];
+    for (int i = 0; i < held_; ++i) std::fprintf(file, "%s\n", formatCount(counts_[i], digits));
+    held_ = 0;
+  }
+  bool spill() {
+    if (!spilled_ && !(spilled_ = std::tmpfile())) return false;
+    printHeld(spilled_);
+    return !std::ferror(spilled_);
+  }
+
+  Share share_;
+  Fingerprint input_, plan_;
+  Count counts_[kHeldCounts];
+  int held_ = 0;
+  long boards_ = 0;
+  std::FILE* spilled_ = nullptr;  // the counts before those held
+};
+
+}  // namespace queens

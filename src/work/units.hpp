@@ -1,0 +1,194 @@
+// ===== Units of work =======================================================
+// For --threads, --part and the progress line. A search tree is cut at a
+// fixed depth (queens placed); each node there is a unit, numbered in the
+// search's order on every machine. Every thread walks the top of the tree
+// and counts the units it claims: --part=K/M keeps unit i if i % M == K - 1
+// (neighbours, which cost alike, go to different shares), and a share's
+// threads claim them one at a time, so they finish together.
+#pragma once
+
+#include <time.h>  // clock_gettime, for a batch's deadline
+
+#include <atomic>
+#include <climits>
+#include <vector>
+
+#include "work/wide.hpp"
+
+namespace queens {
+
+// A share of the work: --part=K/M counts every M-th unit from the K-th.
+struct Share {
+  int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
+};
+
+// Told of each unit done (the progress line, which is drawn above this layer).
+class UnitsProgress {
+ public:
+  virtual void update(long unitsDone, long units) = 0;
+
+ protected:
+  ~UnitsProgress() = default;
+};
+
+class SharedUnits;  // the threads' common state, below
+class UnitWalk;
+
+// What one call of an engine counts and reports.
+struct Job {
+  UnitWalk* units = nullptr;  // null: the whole board; else the units it claims
+  bool countsNodes = false;   // --stats
+  int worker = 0;             // which thread: the join's work space is its own
+  Count nodes = 0;            // nodes visited, when countsNodes
+};
+
+// A signal that asks the count to stop (--checkpoint): the walks stop at
+// their next unit. std::atomic<int> is lock-free, so a handler may set it.
+inline std::atomic<int> stopSignal{0};
+inline bool stopRequested() { return stopSignal.load(std::memory_order_relaxed) != 0; }
+
+inline long millisecondsNow() {
+  timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return long(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
+}
+
+// With --checkpoint, a walk counts one batch of units and stops, so that the
+// engine returns the batch's count, which the checkpoint records with the
+// units. A batch ends at its deadline, when it is full, or on a stop; the
+// next walks over the top (cheap: at most kMostTopNodes) count the next.
+struct UnitBatch {
+  // A record's line stays within kMostRecordBytes; each batch restarts the
+  // walk over the top, which costs the join a pass over its sets W, so
+  // batches are not small (at 256, 3.3% more instructions on 16x16).
+  static constexpr int kMostUnits = 4096;
+  long deadlineMs = 0;
+  int size = 0;
+  long units[kMostUnits];  // indices within the share, rising
+
+  // Whether to stop before claiming another unit; a batch holds at least one
+  // unit, unless a stop was asked for.
+  bool ends() const {
+    return stopRequested() || (size > 0 && (size == kMostUnits || millisecondsNow() >= deadlineMs));
+  }
+};
+
+// The units of one board's share already counted (a resumed checkpoint): a
+// bit each, so the claims skip them.
+class DoneUnits {
+ public:
+  explicit DoneUnits(long units = 0) : bits_((units + 63) / 64) {}
+  bool has(long unit) const {
+    return unit >= 0 && unit / 64 < long(bits_.size()) && (bits_[unit / 64] >> unit % 64 & 1);
+  }
+  void add(long unit) { bits_[unit / 64] |= uint64_t{1} << unit % 64, ++count_; }
+  long count() const { return count_; }
+
+ private:
+  std::vector<uint64_t> bits_;
+  long count_ = 0;
+};
+
+// One thread's walk over the top of a search tree: engines call enter()
+// above the split depth, claim() on it.
+class UnitWalk {
+ public:
+  // Counts the board whole, unless it visits `most` nodes: then it gives up.
+  static UnitWalk probe(long most) {
+    UnitWalk walk(kMaxN, Share{}, nullptr, true);  // no node is that deep
+    walk.mostTopNodes_ = most;
+    return walk;
+  }
+  // Counts nothing: how many units `depth` gives, unless the walk above it
+  // visits `most` nodes.
+  static UnitWalk measure(int depth, long most) {
+    UnitWalk walk(depth, Share{}, nullptr, false);
+    walk.mostTopNodes_ = most;
+    return walk;
+  }
+  // Counts the units of `share` that it claims from `shared`; with a batch,
+  // that batch's units alone.
+  UnitWalk(int depth, Share share, SharedUnits* shared, bool reportsTop, UnitBatch* batch = nullptr)
+      : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop), batch_(batch) {}
+
+  int depth() const { return depth_; }
+  // Whether it reports the nodes above the split depth (one thread does).
+  bool reportsTop() const { return reportsTop_; }
+  long unitsSeen() const { return seen_; }
+  bool gaveUp() const { return gaveUp_; }
+  // Whether its batch ended before the walk did: more units may be left.
+  bool batchEnded() const { return batchEnded_; }
+
+  // Whether to search below a node above the split depth.
+  bool enter() {
+    gaveUp_ = gaveUp_ || ++topNodes_ >= mostTopNodes_;
+    return !gaveUp_ && !batchEnded_;
+  }
+  // Called at each unit, in the search's order: whether this walk counts it.
+  bool claim();
+  // Called when the walk is over: the last claimed unit is done.
+  void finish();
+
+ private:
+  int depth_;
+  Share share_;
+  SharedUnits* shared_;  // null: claims nothing
+  bool reportsTop_;
+  UnitBatch* batch_;  // null: every unit it can claim
+  bool batchEnded_ = false;
+  long seen_ = 0;                                // units met, of every share
+  long claimed_ = -1;                            // the unit of this share this walk holds, or -1
+  bool counting_ = false;                        // a claimed unit is being counted
+  long topNodes_ = 0, mostTopNodes_ = LONG_MAX;  // nodes above the split depth
+  bool gaveUp_ = false;
+};
+
+// What one board's threads share: the next unit to hand out, the units done.
+class SharedUnits {
+ public:
+  // `done`: units counted before, which no walk claims (null: none).
+  SharedUnits(long units, UnitsProgress* progress, const DoneUnits* done = nullptr)
+      : units_(units), progress_(progress), done_(done) {
+    if (done) unitsDone_ = done->count();
+  }
+  long claimNext() {
+    long unit;
+    do unit = nextUnit_.fetch_add(1, std::memory_order_relaxed);
+    while (done_ && done_->has(unit));
+    return unit;
+  }
+  void unitDone() {
+    long done = 1 + unitsDone_.fetch_add(1, std::memory_order_relaxed);
+    if (progress_) progress_->update(done, units_);
+  }
+
+ private:
+  std::atomic<long> nextUnit_{0}, unitsDone_{0};  // counted within the share
+  long units_;
+  UnitsProgress* progress_;  // null: no progress line
+  const DoneUnits* done_;
+};
+
+// Each thread walks every unit and claims the next free one of its share:
+// the counter only grows, so each unit gets one thread.
+inline bool UnitWalk::claim() {
+  finish();
+  long index = seen_++;
+  if (batchEnded_ || !shared_ || index % share_.parts != share_.part) return false;
+  if (claimed_ < 0) {
+    if (batch_ && batch_->ends()) return batchEnded_ = true, false;
+    claimed_ = shared_->claimNext();
+  }
+  if (index / share_.parts != claimed_) return false;
+  if (batch_) batch_->units[batch_->size++] = claimed_;
+  claimed_ = -1;
+  counting_ = true;
+  return true;
+}
+
+inline void UnitWalk::finish() {
+  if (counting_) shared_->unitDone();
+  counting_ = false;
+}
+
+}  // namespace queens

@@ -1,0 +1,98 @@
+// The engines alone (queens_engines), each against the permutations: on
+// every board of up to 4x4, every board of up to 3x3 with given queens, and
+// 600 random boards of 5x5 to 8x8 from a fixed seed. The engines count a
+// board whose given queens are pinned; each is asked in turn: the row
+// search (whole, with its nodes counted, and split into units in three
+// shares), propagation, each search with the symmetry's border classes, the
+// join on every instruction set this CPU has, and the small-board filter.
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "check.hpp"
+#include "engines/join.hpp"
+#include "engines/propagation.hpp"
+#include "engines/row_engine.hpp"
+#include "engines/small_boards.hpp"
+#include "engines/symmetry.hpp"
+#include "permutations.hpp"
+
+namespace {
+
+using queens::Board;
+using queens::Count;
+using queens::Job;
+
+Board boardOf(const unit::Rows& rows) {
+  Board board;
+  board.n = int(rows.size());
+  for (int r = 0; r < board.n; ++r)
+    for (int c = 0; c < board.n; ++c) {
+      if (rows[r][c] != '*') board.freeSquares[r] |= queens::Row{1} << c;
+      if (rows[r][c] == 'Q') board.queens[r] |= queens::Row{1} << c;
+    }
+  return board;
+}
+
+// The row search split at `depth` into the units of three shares, summed.
+Count rowsInShares(const Board& board, int depth) {
+  Count total = 0;
+  for (int part = 0; part < 3; ++part) {
+    queens::SharedUnits shared(1 << 20, nullptr);
+    queens::UnitWalk walk(depth, queens::Share{part, 3}, &shared, part == 0);
+    Job job{&walk};
+    total += queens::countRowByRow<uint32_t>(board, job);
+    walk.finish();
+  }
+  return total;
+}
+
+// Each engine's count of a pinned board, and whether all are `expected`.
+bool enginesAgree(const Board& board, Count expected, queens::SmallBoardFilter& filter) {
+  bool agree = true;
+  auto expect = [&](Count count) { agree = agree && count == expected; };
+  Job whole, counting{nullptr, true};
+  expect(queens::countRowByRow<uint32_t>(board, whole));
+  expect(queens::countRowByRow<uint64_t>(board, counting));
+  for (int depth = 0; depth < board.n; ++depth) expect(rowsInShares(board, depth));
+  expect(queens::countPropagating<uint32_t>(board, whole));
+  queens::Symmetry symmetries[queens::kSymmetries];
+  const int symmetryCount = board.n >= 2 ? queens::boardSymmetries(board, symmetries) : 1;
+  queens::BorderClasses classes;
+  if (symmetryCount > 1 && classes.list(board, symmetries, symmetryCount)) {
+    expect(classes.count(board, queens::countRowByRow<uint32_t>, whole));
+    expect(classes.count(board, queens::countPropagating<uint32_t>, whole));
+  }
+  queens::JoinTables tables;
+  if (board.n <= queens::kJoinMaxN && tables.build(board, {queens::kDefaultMemoryBudget, 1}))
+    for (int isa = 0; isa <= int(queens::bestJoinIsa()); ++isa)
+      expect(queens::countJoining(tables, whole, queens::JoinIsa(isa)));
+  queens::SilentObserver silent;
+  if (board.n <= queens::kFilterMaxN) expect(filter.count(board, silent));
+  return agree;
+}
+
+}  // namespace
+
+int main() {
+  long boards = 0, wrong = 0;
+  queens::SmallBoardFilter filter;  // it lists each size's placements on its second board
+  auto compare = [&](const unit::Rows& rows) {
+    Board board = boardOf(rows);
+    const long expected = unit::countByPermutations(rows);
+    if (!queens::pinGivenQueens(board)) {
+      wrong += expected != 0;  // given queens that attack each other leave none
+    } else {
+      wrong += !enginesAgree(board, Count(expected), filter);
+    }
+    ++boards;
+  };
+  for (int n = 1; n <= 4; ++n) unit::everyBoard(n, ".*", compare);
+  for (int n = 1; n <= 3; ++n) unit::everyBoard(n, ".*Q", compare);
+  std::mt19937 random(20261127);
+  for (int i = 0; i < 600; ++i) compare(unit::randomBoard(random, 5 + i % 4, (i % 5) * 0.05));
+  std::printf("engines: %ld boards, %ld where an engine disagrees with the permutations\n", boards,
+              wrong);
+  CHECK(wrong == 0);
+  return unit::finish("engines");
+}

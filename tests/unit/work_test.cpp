@@ -1,0 +1,74 @@
+// The work layer alone (queens_work): how the units of a board's work are
+// shared out. A walk meets every unit in the search's order and counts only
+// those it claims; --part=K/M keeps every M-th unit from the K-th, threads
+// claim those one at a time, and units already done are never claimed.
+#include <vector>
+
+#include "check.hpp"
+#include "work/units.hpp"
+
+namespace {
+
+// A walk over `units` units, as an engine makes it: claim() at each one.
+// Returns the units it claimed.
+std::vector<long> walk(queens::UnitWalk& walker, long units) {
+  std::vector<long> claimed;
+  for (long unit = 0; unit < units; ++unit)
+    if (walker.claim()) claimed.push_back(unit);
+  walker.finish();
+  return claimed;
+}
+
+// Records what the progress line would be told.
+struct SeenProgress final : queens::UnitsProgress {
+  void update(long unitsDone, long units) override { last = unitsDone, total = units, ++calls; }
+  long last = 0, total = 0, calls = 0;
+};
+
+void aShareAndItsThreads() {
+  const queens::Share share{1, 3};  // --part=2/3 of 10 units: units 1, 4 and 7
+  SeenProgress progress;
+  queens::SharedUnits shared(3, &progress);
+  queens::UnitWalk first(2, share, &shared, true), second(2, share, &shared, false);
+  std::vector<long> claimedFirst = walk(first, 10), claimedSecond = walk(second, 10);
+  CHECK((claimedFirst == std::vector<long>{1, 4, 7}));  // one after the other: the first takes all
+  CHECK(claimedSecond.empty());
+  CHECK(first.unitsSeen() == 10);
+  CHECK(progress.calls == 3 && progress.last == 3 && progress.total == 3);
+}
+
+void unitsDoneAreSkipped() {
+  queens::DoneUnits done(3);
+  done.add(1);  // the share's second unit, 4, was counted by an earlier run
+  CHECK(done.has(1) && !done.has(0) && !done.has(2) && !done.has(-1) && done.count() == 1);
+  queens::SharedUnits shared(3, nullptr, &done);
+  queens::UnitWalk walker(2, queens::Share{1, 3}, &shared, true);
+  CHECK((walk(walker, 10) == std::vector<long>{1, 7}));
+}
+
+void aMeasureCountsAndGivesUp() {
+  queens::UnitWalk measure = queens::UnitWalk::measure(3, 5);
+  CHECK(walk(measure, 12).empty() && measure.unitsSeen() == 12);  // it claims nothing
+  for (int node = 0; node < 4; ++node) CHECK(measure.enter());
+  CHECK(!measure.enter() && measure.gaveUp());  // the fifth node above the depth is too many
+}
+
+void aBatchEndsWhenFull() {
+  queens::UnitBatch batch;
+  batch.deadlineMs = queens::millisecondsNow() + 60000;
+  queens::SharedUnits shared(5000, nullptr);
+  queens::UnitWalk walker(4, queens::Share{}, &shared, true, &batch);
+  std::vector<long> claimed = walk(walker, 5000);
+  CHECK(long(claimed.size()) == queens::UnitBatch::kMostUnits && walker.batchEnded());
+  CHECK(batch.size == queens::UnitBatch::kMostUnits && batch.units[0] == 0);
+}
+
+}  // namespace
+
+int main() {
+  aShareAndItsThreads();
+  unitsDoneAreSkipped();
+  aMeasureCountsAndGivesUp();
+  aBatchEndsWhenFull();
+  return unit::finish("work");
+}
