@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "faces/cli.hpp"
+#include "judge/reader.hpp"
+#include "run/threads.hpp"
 
 namespace {
 

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "faces/cli.hpp"
+#include "judge/program.hpp"
+#include "run/threads.hpp"
 
 namespace {
 

@@ -30,27 +30,11 @@ constexpr int kCheckpointFormat = 1;
 // CRC-32 (the polynomial of zip and Ethernet, bit-reversed as 0xEDB88320),
 // one bit at a time: records are short. Unlike a hash, it catches every
 // change of up to 32 bits in a row, so any one byte flipped.
-inline uint32_t crc32(const char* text, size_t length) {
-  uint32_t crc = 0xFFFFFFFFu;
-  for (size_t i = 0; i < length; ++i) {
-    crc ^= uint8_t(text[i]);
-    for (int bit = 0; bit < 8; ++bit) crc = crc >> 1 ^ (0xEDB88320u & (0u - (crc & 1)));
-  }
-  return ~crc;
-}
+uint32_t crc32(const char* text, size_t length);
 
 // Whether a line (without its line end) ends in the CRC of the text before
 // " ~"; if so, cuts the CRC off.
-inline bool checkRecordLine(char* line) {
-  char* mark = std::strrchr(line, '~');
-  unsigned crc = 0;
-  int end = 0;
-  if (!mark || mark == line || mark[-1] != ' ' || std::sscanf(mark + 1, "%8x%n", &crc, &end) != 1 ||
-      end != 8 || mark[9] != '\0')
-    return false;
-  mark[-1] = '\0';
-  return crc32(line, size_t(mark - 1 - line)) == crc;
-}
+bool checkRecordLine(char* line);
 
 // One record, read back.
 struct Record {
@@ -68,48 +52,7 @@ struct Record {
 };
 
 // Reads the text of a record; null if it is one, else why not.
-inline const char* parseRecord(char* line, Record& record) {
-  int end = 0;
-  char digits[48];
-  auto rest = [&](const char* field) {  // the text after " FIELD " at `end`
-    const size_t length = std::strlen(field);
-    return std::strncmp(line + end, field, length) == 0 ? line + end + length : nullptr;
-  };
-  if (std::sscanf(line, "queens checkpoint format %d share %ld/%ld numbering %ld%n", &record.format,
-                  &record.part, &record.parts, &record.numbering, &end) == 4 &&
-      !line[end]) {
-    record.kind = Record::kHeader;
-    return nullptr;
-  }
-  if (std::sscanf(line, "board %ld input %8x units %ld cut %ld%n", &record.board, &record.input,
-                  &record.units, &record.cut, &end) == 4) {
-    record.kind = Record::kBoard;
-    const char* method = rest(" method ");
-    if (!method || std::strlen(method) >= sizeof record.method) return "a board record cut short";
-    std::strcpy(record.method, method);
-    return nullptr;
-  }
-  if (std::sscanf(line, "done %ld count %40s%n", &record.board, digits, &end) == 2) {
-    record.kind = Record::kDone;
-    record.list = rest(" units ");
-    return record.list && parseCount(digits, record.count) ? nullptr : "a done record cut short";
-  }
-  if (std::sscanf(line, "counted %ld input %8x units %ld cut %ld count %40s%n", &record.board,
-                  &record.input, &record.units, &record.cut, digits, &end) == 5) {
-    record.kind = Record::kCounted;
-    const char* method = rest(" method ");
-    if (!method || std::strlen(method) >= sizeof record.method || !parseCount(digits, record.count))
-      return "a counted record cut short";
-    std::strcpy(record.method, method);
-    return nullptr;
-  }
-  if (std::sscanf(line, "end boards %ld input %8x%n", &record.board, &record.input, &end) == 2 &&
-      !line[end]) {
-    record.kind = Record::kEnd;
-    return nullptr;
-  }
-  return "not a checkpoint record";
-}
+const char* parseRecord(char* line, Record& record);
 
 // Calls add(unit) for each unit of a done record's list ("0-3,9"); false if
 // the list is not one of units below `units`, rising.
@@ -137,18 +80,7 @@ bool forEachListedUnit(const char* list, long units, Add add) {
 constexpr size_t kMostRecordBytes = UnitBatch::kMostUnits * 20 + 256;
 
 // A batch's units as a list, runs of consecutive units as "a-b".
-inline std::string unitList(const UnitBatch& batch) {
-  std::string list;
-  for (int i = 0; i < batch.size;) {
-    int j = i;
-    while (j + 1 < batch.size && batch.units[j + 1] == batch.units[j] + 1) ++j;
-    if (i > 0) list += ',';
-    list += std::to_string(batch.units[i]);
-    if (j > i) list += '-' + std::to_string(batch.units[j]);
-    i = j + 1;
-  }
-  return list;
-}
+std::string unitList(const UnitBatch& batch);
 
 static_assert(kMostRecordBytes + 16 <= LineReader::kMostBytes, "a record and its CRC fit a line");
 
@@ -160,23 +92,13 @@ class RecordReader {
 
   // The next record's text, or null at the end, at a torn last line
   // (torn()), or at a fault (fault()).
-  char* next() {
-    char* line = lines_.next();
-    if (!line || lines_.torn()) return nullptr;
-    if (lines_.lineNumber() == 1 && std::strncmp(line, "queens checkpoint ", 18) != 0)
-      return fail("not a checkpoint of queens");
-    if (!checkRecordLine(line)) return fail("damaged: its checksum does not match");
-    return line;
-  }
+  char* next();
   long lineNumber() const { return lines_.lineNumber(); }  // of the line read last
   const char* fault() const { return *fault_ ? fault_ : lines_.fault(); }
   bool torn() const { return lines_.torn(); }
 
  private:
-  char* fail(const char* why) {
-    std::snprintf(fault_, sizeof fault_, "line %ld: %s", lines_.lineNumber(), why);
-    return nullptr;
-  }
+  char* fail(const char* why);
 
   LineReader lines_;
   char fault_[96] = "";

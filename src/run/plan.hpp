@@ -1,6 +1,7 @@
 // ===== Choosing the plan ==================================================
 // Which engine counts a board: the join, or a search with or without
-// propagation and symmetry, by the method asked for or by auto's rules.
+// propagation and symmetry, by the method asked for or by auto's rules
+// (plan.cpp, where the engines' templates are made for the plans).
 #pragma once
 
 #include "engines/join.hpp"
@@ -20,16 +21,6 @@ constexpr int kPropagateMinN = 10, kSymmetricPropagateMinN = 13;
 constexpr int kJoinMinN = 14;
 constexpr int kJoinMostReservedPercent = 15, kJoinMostReservedPercentFrom16 = 20;
 
-// Whether auto counts the board by the join (given queens already pinned).
-inline bool joinWins(const Board& board) {
-  if (board.n < kJoinMinN || board.n > kJoinMaxN || bestJoinIsa() == JoinIsa::kPortable)
-    return false;
-  int reserved = 0;
-  for (int r = 0; r < board.n; ++r) reserved += board.n - popcount(board.freeSquares[r]);
-  int most = board.n >= 16 ? kJoinMostReservedPercentFrom16 : kJoinMostReservedPercent;
-  return reserved * 100 <= most * board.n * board.n;
-}
-
 // How one board is counted: by the join, or a search engine, with symmetry
 // if the board has some.
 struct Plan {
@@ -41,37 +32,11 @@ struct Plan {
 };
 
 // Chooses the join if the method or auto asks for it and its tables fit;
-// else a search.
-inline void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
-  bool automatic = method == Method::kAuto;
-  if ((method == Method::kJoin || (automatic && joinWins(board))) && board.n <= kJoinMaxN &&
-      plan.join.build(board, budget)) {
-    plan.joined = true;
-    plan.name = "join";
-    return;
-  }
-  automatic = automatic || method == Method::kJoin;  // too big to join: search
-  bool trySymmetry = automatic
-                         ? board.n >= kSymmetryMinN && board.n <= kSymmetryMaxN
-                         : method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
-  Symmetry symmetries[kSymmetries];
-  int symmetryCount = trySymmetry && board.n >= 2 ? boardSymmetries(board, symmetries) : 1;
-  plan.symmetric = symmetryCount > 1 && plan.classes.list(board, symmetries, symmetryCount);
-  bool propagate = automatic
-                       ? board.n >= (plan.symmetric ? kSymmetricPropagateMinN : kPropagateMinN)
-                       : method == Method::kPropagate || method == Method::kSymmetryPropagate;
-  propagate = propagate && cpu().popcnt;    // else the same count, found more slowly
-  const bool wide = board.n > kNarrowMaxN;  // 64-bit masks
-  plan.engine = propagate ? (wide ? countPropagating<uint64_t> : countPropagating<uint32_t>)
-                          : (wide ? countRowByRow<uint64_t> : countRowByRow<uint32_t>);
-  plan.name = plan.symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
-                             : (propagate ? "propagate" : "rows");
-}
+// else a search (plan.cpp).
+void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan);
 
-inline Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
-  if (plan.joined) return countJoining(plan.join, job, plan.join.isa());
-  return plan.symmetric ? plan.classes.count(board, plan.engine, job) : plan.engine(board, job);
-}
+// Counts the board, or the units `job` claims, by its plan.
+Count countWithPlan(const Board& board, const Plan& plan, Job& job);
 
 // What --stats says when the given queens leave no placement.
 constexpr const char* kQueensClash = "given queens attack each other";

@@ -1,0 +1,405 @@
+// ===== The command line ====================================================
+// `queens`: the options, the loop over the boards, and --merge.
+
+#include <signal.h>  // sigaction: --checkpoint's stop
+#include <time.h>    // clock_gettime, for --stats
+#include <unistd.h>  // _exit
+
+#include <type_traits>
+#include <vector>
+
+#include "faces/cli.hpp"
+#include "faces/page.hpp"
+#include "judge/program.hpp"
+#include "lasts/merge.hpp"
+#include "lasts/shares.hpp"
+#include "run/threads.hpp"
+
+namespace queens {
+namespace {
+
+// What --help says after kAbout, the part both programs share.
+constexpr const char* kQueensUsage =
+    "  --trace=html   write it as a web page that replays it on the board;\n"
+    "                 --trace=text is --trace\n"
+    "  --unique       count the placements distinct up to the board's rotations\n"
+    "                 and reflections; with --list, list one of each class\n"
+    "  --stats        after each board, print on stderr how it was counted\n"
+    "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
+    "                 symmetry-propagate or join (default: auto, chosen per board)\n"
+    "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M (default\n"
+    "                 1G); a board whose join needs more is searched\n"
+    "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
+    "  --part=K/M     count only the K-th of M shares of each board's work and\n"
+    "                 print it as a share, for --merge\n"
+    "  --merge SHARE...  add up the shares in these files ('-': stdin); refuse\n"
+    "                 shares missing, cut short, repeated, or of another run\n"
+    "  --checkpoint=FILE  save the count's progress in FILE as it runs; run the\n"
+    "                 same command again to resume it; SIGINT or SIGTERM stops\n"
+    "                 at the next unit of work, saved, with status 130 or 143\n"
+    "  --checkpoint-every=SECONDS  how often the checkpoint is saved, 1 to 3600\n"
+    "                 (default 10)\n"
+    "  --progress     show the progress line on stderr even when it is not a\n"
+    "                 terminal; --no-progress: never\n"
+    "  -h, --help     print this help and exit\n"
+    "\n"
+    "Exit status: 0 on success; 1 on bad input (after the counts before it), on\n"
+    "a board that cannot be counted as asked, on shares --merge refuses, on a\n"
+    "checkpoint refused, or when the output cannot be written; 2 on a bad option;\n"
+    "130 or 143 when SIGINT or SIGTERM stopped a count with --checkpoint.\n";
+
+constexpr long kDefaultCheckpointSeconds = 10, kMostCheckpointSeconds = 3600;
+constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
+// Reads a size: a number from 1 up, then K, M or G for 1024^1..3 bytes; 0 if
+// it is not one, or over 2^50 bytes.
+uint64_t parseSize(const char* text) {
+  const char* suffix = text;
+  while (*suffix >= '0' && *suffix <= '9') ++suffix;
+  int shift = 0;
+  if (*suffix == 'K') shift = 10;
+  if (*suffix == 'M') shift = 20;
+  if (*suffix == 'G') shift = 30;
+  if (*suffix && (!shift || suffix[1])) return 0;
+  long number = parseNumber(text, *suffix, 1L << (kMostMemoryShift - shift));  // before the shift
+  return uint64_t(number) << shift;
+}
+
+// What the command line asks for.
+struct Options {
+  ShowOptions show;                       // --list, --trace, --help
+  bool unique = false, page = false;      // --unique, --trace=html
+  bool sharing = false, merging = false;  // --part, --merge
+  const char* counting = nullptr;         // an option that counts boards
+  int files = 0;                          // the files named, for --merge
+  const char* firstFile = nullptr;
+  const char* checkpoint = nullptr;  // --checkpoint: the file
+  long checkpointEvery = 0;          // --checkpoint-every: seconds (0: not given)
+  Settings settings;
+  const char* name = "queens";  // the command line, which a stopped count repeats
+  int argc = 0;
+  const char* const* argv = nullptr;
+};
+
+// Reads one of the counter's own options into `settings`; else false, with
+// why (a format).
+bool parseSetting(const char* arg, Options& options, const char*& why) {
+  auto value = [arg](const char* option) {  // the text after "--option=", or null
+    size_t length = std::strlen(option);
+    return std::strncmp(arg, option, length) == 0 ? arg + length : nullptr;
+  };
+  Settings& settings = options.settings;
+  if (const char* name = value("--method=")) {
+    int m = 0;
+    while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
+    settings.method = Method(m);
+    why =
+        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate or join";
+    return m < kMethods;
+  }
+  if (const char* size = value("--memory=")) {
+    settings.memory = parseSize(size);
+    why =
+        "'%s': expected --memory=SIZE from 1 to 1048576G, such as 512M or 4G (K, M, G: 1024^1..3)";
+    return settings.memory != 0;
+  }
+  if (const char* count = value("--threads=")) {
+    settings.threads = int(parseNumber(count, '\0', kMaxThreads));
+    why = "'%s': expected --threads=N with 1 <= N <= 1024";
+    return settings.threads != 0;
+  }
+  if (const char* share = value("--part=")) {
+    long part = parseNumber(share, '/', 1L << 30);
+    const char* slash = std::strchr(share, '/');
+    long parts = slash ? parseNumber(slash + 1, '\0', 1L << 30) : 0;
+    settings.share = Share{int(part - 1), int(parts)};
+    options.sharing = true;
+    why = "'%s': expected --part=K/M with 1 <= K <= M <= 1073741824";
+    return part && parts && part <= parts;
+  }
+  if (const char* file = value("--checkpoint=")) {
+    options.checkpoint = file;
+    why = "'%s': expected --checkpoint=FILE";
+    return *file != '\0';
+  }
+  if (const char* seconds = value("--checkpoint-every=")) {
+    options.checkpointEvery = parseNumber(seconds, '\0', kMostCheckpointSeconds);
+    why = "'%s': expected --checkpoint-every=SECONDS with 1 <= SECONDS <= 3600";
+    return options.checkpointEvery != 0;
+  }
+  why = "unknown option '%s'";
+  return false;
+}
+
+// Reads one option into `options`; else false, with why (a format).
+bool parseOption(const char* arg, Options& options, const char*& why) {
+  auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
+  Settings& settings = options.settings;
+  if (is("--merge")) return options.merging = true;
+  if (parseShowOption(arg, options.show)) {
+    if (!options.show.help) options.counting = arg;
+    return true;
+  }
+  options.counting = arg;
+  if (is("--trace=html")) return options.show.tracing = options.page = true;
+  if (is("--unique")) return options.unique = true;
+  if (is("--stats")) return settings.stats = true;
+  if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
+  if (is("--no-progress")) return settings.progress = ProgressMode::kOff, true;
+  return parseSetting(arg, options, why);
+}
+
+// Why the options cannot go together (a format for `arg`), or null.
+const char* clashOf(const Options& options, const char*& arg) {
+  const Settings& settings = options.settings;
+  arg = options.merging ? options.counting : options.firstFile;
+  if (options.merging && options.counting) return "--merge only adds up shares; drop '%s'";
+  if (options.merging && !options.files)
+    return "--merge needs the files of the shares ('-': stdin)";
+  if (!options.merging && options.files)
+    return "'%s': the boards come from stdin ('< FILE'); only --merge reads files";
+  const bool showing = options.show.listing || options.show.tracing;
+  if (const char* clash = clashOf(options.show)) return clash;
+  if (showing && settings.method != Method::kAuto && settings.method != Method::kRows)
+    return "--list and --trace always search row by row; drop --method";
+  if (showing && settings.share.parts > 1)
+    return "--list and --trace show the whole search; drop --part";
+  if (options.unique && options.show.tracing) return "--trace shows every placement; drop --unique";
+  if (showing && options.checkpoint)
+    return "--list and --trace show the whole search; drop --checkpoint";
+  if (options.checkpointEvery && !options.checkpoint)
+    return "--checkpoint-every says how often to save a checkpoint: give --checkpoint=FILE too";
+  if (options.unique && settings.share.parts > 1)
+    return "--unique divides the whole count by the symmetries; drop --part";
+  return nullptr;
+}
+
+// Why a board cannot be counted as asked (a format for kMostPageLines), or
+// null; --trace=html adds the board to the page, with its count.
+const char* refusalOf(const Board& board, const Options& options, long pageBoards, std::FILE* out,
+                      Report& report, Count& count) {
+  if (options.settings.method == Method::kJoin && board.n > kJoinMaxN)
+    return "the join counts boards of up to 32x32 (its tables would not fit in memory)";
+  if (options.page && !addToPage(board, pageBoards == 0, out, report, count))
+    return "its trace has over %ld lines, too long to watch on a page; --trace prints it";
+  return nullptr;
+}
+
+// Lists or traces one board with a Printer (not for the page, which did
+// already); returns the placements drawn.
+template <class Printer>
+Count showWith(const Board& board, std::FILE* out, Report& report) {
+  NodeCounting<Printer> printer(board, out);
+  Drawn drawn = drawWithNodes(board, printer);
+  report.nodes = drawn.nodes;
+  if (drawn.queensClash) report.method = kQueensClash;
+  if constexpr (std::is_same_v<Printer, ClassPrinter>) return printer.printed();  // one a class
+  return drawn.placements;
+}
+
+Count showOne(const Board& board, const Options& options, std::FILE* out, Report& report) {
+  return !options.show.listing ? showWith<SearchTracer>(board, out, report)
+         : options.unique      ? showWith<ClassPrinter>(board, out, report)
+                               : showWith<PlacementPrinter>(board, out, report);
+}
+
+// Counts one board, or reads its count back from the checkpoint, which
+// records it. False if the checkpoint is refused (its error() says why).
+bool countOrResume(const Board& board, long boardNumber, const Options& options,
+                   SmallBoardFilter& smallBoards, std::FILE* err, Report& report, Count& count) {
+  Checkpoint* checkpoint = options.settings.checkpoint;
+  Replayed replayed;
+  if (checkpoint && !checkpoint->nextBoard(board, replayed)) return false;
+  if (replayed.counted) {
+    count = replayed.count;
+    report.method = std::strcpy(report.methodText, replayed.method);
+    report.numbering = replayed.numbering;
+    report.note = ", counted before: read from the checkpoint";
+  } else {
+    count = countBoard(board, boardNumber, options.settings, smallBoards, err, report);
+    if (report.refused) return false;
+    if (checkpoint && !stopRequested())
+      checkpoint->recordCounted(report.method, report.numbering, count);
+  }
+  if (checkpoint && !checkpoint->writing()) return false;
+  if (options.unique) count = countUnique(board, count);
+  return true;
+}
+
+// A space, then `word` as a shell reads it back: quoted ('...') unless it
+// is made of characters that need none.
+void printShellWord(const char* word, std::FILE* err) {
+  const bool plain = *word && std::strspn(word,
+                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                          "0123456789_-+=/.,:@%") == std::strlen(word);
+  if (plain) {
+    std::fprintf(err, " %s", word);
+    return;
+  }
+  std::fputs(" '", err);
+  for (; *word; ++word) *word == '\'' ? std::fputs("'\\''", err) : std::fputc(*word, err);
+  std::fputc('\'', err);
+}
+
+// After SIGINT or SIGTERM stopped a count (--checkpoint): what is done is
+// saved, and one line says how far it got and how to resume. Returns 128 +
+// the signal, as a shell reports a program killed by it.
+int stopCount(std::FILE* out, std::FILE* err, const Options& options, long boardNumber) {
+  Checkpoint& checkpoint = *options.settings.checkpoint;
+  const int signal = stopSignal.load();
+  std::fflush(out);
+  if (!checkpoint.sync()) std::fprintf(err, "error: %s\n", checkpoint.error());
+  char units[96] = "";
+  if (checkpoint.boardUnits() > 0)
+    std::snprintf(units, sizeof units, ", and %ld of the %ld units of board %ld",
+                  checkpoint.boardUnitsDone(), checkpoint.boardUnits(), boardNumber);
+  std::fprintf(err,
+               "%s: stopped by %s: %ld board%s counted%s, saved in %s; to resume, run the same",
+               options.name, signal == SIGINT ? "SIGINT" : "SIGTERM", boardNumber - 1,
+               boardNumber == 2 ? "" : "s", units, checkpoint.path());
+  std::fputs(" command again, with the same input:", err);
+  for (int i = 0; i < options.argc; ++i) printShellWord(options.argv[i], err);
+  std::fputc('\n', err);
+  return 128 + signal;
+}
+
+// --stats: how one board was counted, on stderr.
+void printStats(const Board& board, long boardNumber, const Settings& settings, bool sharing,
+                const timespec& start, const Report& report, std::FILE* err) {
+  char shareName[48] = "";
+  if (sharing)
+    std::snprintf(shareName, sizeof shareName, ", share %d of %d", settings.share.part + 1,
+                  settings.share.parts);
+  char allocated[48] = "";
+  if (report.joinBytes)
+    std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
+                  double(report.joinBytes) / (1 << 20));
+  char digits[40];
+  std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms, %d thread%s%s%s\n", boardNumber,
+               board.n, board.n, shareName, report.method, formatCount(report.nodes, digits),
+               1000 * secondsSince(start), report.threads, report.threads > 1 ? "s" : "", allocated,
+               report.note);
+}
+
+// Counts (or lists, or traces) every board of the input; with --part, holds
+// the counts in `share` and prints it at the end. Returns the status.
+int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options,
+                ShareOutput& share) {
+  const Settings& settings = options.settings;
+  BoardReader reader(in, out);
+  SmallBoardFilter smallBoards;  // the small empty boards' placements
+  Board board;
+  int writeError = 0;
+  long pageBoards = 0, boardNumber = 1;  // --trace=html: the boards in the page
+  const char* refusal = nullptr;         // why a board cannot be counted as asked
+  for (; !writeError && reader.next(board); ++boardNumber) {
+    timespec start;
+    if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
+    Report report;
+    Count count = 0;
+    if ((refusal = refusalOf(board, options, pageBoards, out, report, count))) {
+      std::fprintf(err, "error: board %ld (%dx%d): ", boardNumber, board.n, board.n);
+      std::fprintf(err, refusal, kMostPageLines);
+      std::fputc('\n', err);
+      break;
+    }
+    if (options.page)
+      ++pageBoards;  // the page holds its counts
+    else if (options.show.listing || options.show.tracing)
+      count = showOne(board, options, out, report);
+    else if (!countOrResume(board, boardNumber, options, smallBoards, err, report, count))
+      return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
+    if (stopRequested()) return stopCount(out, err, options, boardNumber);
+    if (options.sharing && !share.add(board, count, report.method, report.numbering)) {
+      std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
+                   std::strerror(errno));
+      return 1;
+    }
+    if (!options.sharing && !options.page) printCount(count, out);
+    if (settings.stats)
+      printStats(board, boardNumber, settings, options.sharing, start, report, err);
+    writeError = writeErrorOf(out);
+  }
+  const bool whole = !writeError && !*reader.error() && !refusal;
+  if (whole && settings.checkpoint && !settings.checkpoint->finish())
+    return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
+  if (options.sharing && !writeError && !*reader.error()) share.write(out);
+  if (pageBoards > 0 && !writeError) std::fputs(kPageTail, out);
+  const int status = endRun(out, err, reader, writeError);
+  return status ? status : refusal != nullptr;
+}
+
+int countBoardsAsShare(int in, std::FILE* out, std::FILE* err, const Options& options) {
+  ShareOutput share(options.settings.share);  // no memory until it holds a count
+  return countBoards(in, out, err, options, share);
+}
+
+// The first SIGINT or SIGTERM asks the count to stop at its next unit. A
+// second SIGINT (Ctrl-C again) stops the program at once; what is saved
+// stays saved. A second SIGTERM changes nothing: a batch system sends one
+// to every process of a job, so a wrapper that passes it on sends two.
+void onStopSignal(int signal) {
+  int first = 0;
+  if (!stopSignal.compare_exchange_strong(first, signal) && signal == SIGINT) _exit(128 + signal);
+}
+
+// Counts with --checkpoint: the file opened and checked first, and the
+// signals caught while the boards count (the handlers before are put back,
+// for a caller such as the fuzzer).
+int countWithCheckpoint(int in, std::FILE* out, std::FILE* err, Options options) {
+  const long every = options.checkpointEvery ? options.checkpointEvery : kDefaultCheckpointSeconds;
+  Checkpoint checkpoint(options.checkpoint, options.settings.share, every);
+  if (!checkpoint.open(err)) return std::fprintf(err, "error: %s\n", checkpoint.error()), 1;
+  options.settings.checkpoint = &checkpoint;
+  struct sigaction action = {}, interrupt, terminate;
+  action.sa_handler = onStopSignal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &interrupt);
+  sigaction(SIGTERM, &action, &terminate);
+  const int status = countBoardsAsShare(in, out, err, options);
+  sigaction(SIGINT, &interrupt, nullptr);
+  sigaction(SIGTERM, &terminate, nullptr);
+  return status;
+}
+
+// Whether argv[i] names a file: "-", a non-option, or any after "--" (argv[dashes]).
+bool isFile(const char* const* argv, int i, int dashes) {
+  return i > dashes || argv[i][0] != '-' || argv[i][1] == '\0';
+}
+
+}  // namespace
+
+int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
+  const char* name = programName(argc, argv, "queens");
+  Options options;
+  int dashes = 1;  // "--": every argument after it is a file
+  while (dashes < argc && std::strcmp(argv[dashes], "--") != 0) ++dashes;
+  for (int i = 1; i < argc; ++i) {
+    const char* why = nullptr;
+    if (i == dashes) continue;
+    if (isFile(argv, i, dashes)) {
+      options.firstFile = options.files++ ? options.firstFile : argv[i];
+    } else if (!parseOption(argv[i], options, why)) {
+      return badOptions(err, name, why, argv[i]);
+    }
+  }
+  if (options.show.help) {
+    std::fprintf(out, "usage: %s [OPTION]... < boards.txt\n   or: %s --merge SHARE...\n", name,
+                 name);
+    std::fprintf(out, kAbout, name);
+    std::fputs(kQueensUsage, out);
+    return std::fflush(out) == 0 ? 0 : 1;
+  }
+  const char* arg = nullptr;
+  if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
+  if (!options.merging) {
+    options.name = name, options.argc = argc, options.argv = argv;
+    return options.checkpoint ? countWithCheckpoint(in, out, err, options)
+                              : countBoardsAsShare(in, out, err, options);
+  }
+  std::vector<const char*> shares;
+  for (int i = 1; i < argc; ++i)
+    if (isFile(argv, i, dashes)) shares.push_back(argv[i]);
+  return mergeShares(shares, in, out, err);
+}
+
+}  // namespace queens

@@ -1,0 +1,234 @@
+// ===== --merge: adding shares up ==========================================
+// Reads shares back, checks that they go together, and adds their counts.
+#include "lasts/merge.hpp"
+
+#include <unistd.h>  // dup
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "lasts/lines.hpp"
+#include "lasts/shares.hpp"
+
+namespace queens {
+
+// Reads a header line; null if it is one, else why not.
+const char* parseShareHeader(const char* line, ShareHeader& header) {
+  int format = 0, start = 0, end = 0;
+  if (std::sscanf(line, "# queens share %ld/%ld format %d %n", &header.part, &header.parts, &format,
+                  &start) != 3)
+    return "not a share: expected '# queens share K/M format 1 ...', as --part prints";
+  if (format != kShareFormat) return "a share in another format than 1 (from a newer queens?)";
+  if (std::sscanf(line + start, "input %8x plan %8x boards %ld%n", &header.input, &header.plan,
+                  &header.boards, &end) != 3 ||
+      line[start + end] || header.boards < 0)
+    return "a share's header cut short: expected 'input X plan X boards B' after the format";
+  if (header.part < 1 || header.part > header.parts) return "a share K/M with K outside 1..M";
+  return nullptr;
+}
+
+namespace {
+
+// --merge: adds up shares, one file at a time; the first sets what the
+// others must match. It holds a total per board and, per share read, its K,
+// counts' fingerprint and file.
+class ShareMerge {
+ public:
+  explicit ShareMerge(std::FILE* err) : err_(err) {}
+  ShareMerge(const ShareMerge&) = delete;
+  ShareMerge& operator=(const ShareMerge&) = delete;
+  ~ShareMerge() {
+    std::free(totals_);
+    std::free(seen_);
+  }
+
+  // Adds every share of one file, `name` ("-": stdin).
+  void read(const char* name, int stdinFd) {
+    std::FILE* file =
+        std::strcmp(name, "-") == 0 ? fdopen(dup(stdinFd), "r") : std::fopen(name, "r");
+    if (!file) return refuse("%s: cannot open: %s", name, std::strerror(errno));
+    LineReader lines(file);
+    char share[48] = "";  // the last share begun: "share K/M"
+    long lastPart = 0;
+    bool stopped = false;  // at a line refused: the rest is not read
+    while (const char* line = stopped ? nullptr : lines.next()) {
+      if (!*line) continue;  // blank lines between shares
+      ShareHeader header;
+      Count count;
+      const char* why = parseShareHeader(line, header);
+      if (why && lastPart && parseCount(line, count)) {
+        why = "more counts than boards";
+        if (Seen* copy = find(lastPart)) copy->refused = true;
+      }
+      if (why) {
+        refuse("%s: line %ld: %s%s%s", name, lines.lineNumber(), share, *share ? ": " : "", why);
+        stopped = true;
+        continue;
+      }
+      lastPart = header.part;
+      std::snprintf(share, sizeof share, "share %ld/%ld", header.part, header.parts);
+      stopped = !readCounts(lines, name, share, header);
+    }
+    if (lines.fault())
+      refuse("%s: %s", name, lines.fault());
+    else if (!lastPart && !stopped)
+      refuse("%s: empty, not a share (was its run cut short?)", name);
+    std::fclose(file);
+  }
+
+  // Prints the totals, unless a share is missing or refused; the status.
+  int finish(std::FILE* out) {
+    if (!totals_ && !failed_) refuse("no share read");
+    if (totals_) listMissing();
+    if (failed_) return 1;
+    char digits[40];
+    for (long i = 0; i < first_.boards; ++i)
+      std::fprintf(out, "%s\n", formatCount(totals_[i], digits));
+    if (std::fflush(out) == 0 && !std::ferror(out)) return 0;
+    std::fprintf(err_, "error: cannot write the output: %s\n", std::strerror(errno ? errno : EIO));
+    return 1;
+  }
+
+ private:
+  struct Seen {
+    long part;  // 0: a free slot
+    uint32_t counts;
+    bool refused;  // listed as missing, to be run again
+    const char* file;
+  };
+
+  // An error on stderr; the merge prints nothing.
+  [[gnu::format(printf, 2, 3)]] void refuse(const char* format, ...) {
+    std::va_list args;
+    va_start(args, format);
+    std::fputs("error: ", err_);
+    std::vfprintf(err_, format, args);
+    std::fputc('\n', err_);
+    va_end(args);
+    failed_ = true;
+  }
+
+  // The counts of one share, after its header; false if not whole.
+  bool readCounts(LineReader& lines, const char* name, const char* share,
+                  const ShareHeader& header) {
+    if (!totals_) {
+      totals_ = static_cast<Count*>(std::calloc(size_t(header.boards) + 1, sizeof(Count)));
+      if (!totals_) return refuse("%s: %s: no memory for its totals", name, share), false;
+      first_ = header;
+      firstFile_ = name;
+    } else if (const char* why = header.parts != first_.parts ? "of another M"
+                                 : header.input != first_.input || header.boards != first_.boards
+                                     ? "of other boards (its input or boards differ)"
+                                 : header.plan != first_.plan
+                                     ? "of another plan: a --method, --memory, CPU or version "
+                                       "of queens that numbers units in another way"
+                                     : nullptr) {
+      refuse(
+          "%s: %s (input %08x plan %08x boards %ld) does not go with %s's share %ld/%ld "
+          "(input %08x plan %08x boards %ld): it is %s",
+          name, share, header.input, header.plan, header.boards, firstFile_, first_.part,
+          first_.parts, first_.input, first_.plan, first_.boards, why);
+      return false;
+    }
+    Seen* copy = find(header.part);
+    Fingerprint counts;
+    for (long board = 0; board < header.boards; ++board) {
+      const char* line = lines.next();
+      Count count;
+      if (!line) {
+        if (!lines.fault())
+          refuse("%s: %s: only %ld of its %ld counts (was its run cut short?)", name, share, board,
+                 header.boards);
+        return false;
+      }
+      if (!parseCount(line, count))
+        return refuse("%s: line %ld: %s: expected a count, got '%.40s'", name, lines.lineNumber(),
+                      share, line),
+               false;
+      counts.addCount(count);
+      if (!copy && (totals_[board] += count) < count)
+        return refuse("%s: %s: board %ld's total passes 2^128 - 1", name, share, board + 1), false;
+    }
+    if (!copy) {
+      insert(Seen{header.part, counts.digest(), false, name});
+    } else if (copy->counts == counts.digest()) {
+      std::fprintf(err_, "note: %s: %s is also in %s, with the same counts: counted once\n", name,
+                   share, copy->file);
+    } else {
+      refuse("%s: %s is also in %s, with other counts", name, share, copy->file);
+      copy->refused = true;
+    }
+    return true;
+  }
+
+  // The shares read: an open hash table on K, at most half full.
+  Seen* find(long part) const {
+    for (size_t slot = slotOf(part); capacity_ && seen_[slot].part; slot = (slot + 1) % capacity_)
+      if (seen_[slot].part == part) return &seen_[slot];
+    return nullptr;
+  }
+  size_t slotOf(long part) const {
+    return capacity_ ? size_t(uint64_t(part) * 0x9E3779B97F4A7C15u >> 32) % capacity_ : 0;
+  }
+  void insert(const Seen& share) {
+    if (2 * (shares_ + 1) > capacity_) {
+      Seen* old = seen_;
+      size_t oldCapacity = capacity_;
+      capacity_ = capacity_ ? 2 * capacity_ : 64;
+      seen_ = static_cast<Seen*>(std::calloc(capacity_, sizeof(Seen)));
+      if (!seen_) return std::free(old), capacity_ = 0, refuse("no memory to track the shares");
+      shares_ = 0;
+      for (size_t slot = 0; slot < oldCapacity; ++slot)
+        if (old[slot].part) insert(old[slot]);
+      std::free(old);
+    }
+    size_t slot = slotOf(share.part);
+    while (seen_[slot].part) slot = (slot + 1) % capacity_;
+    seen_[slot] = share;
+    ++shares_;
+  }
+
+  // Lists the shares to run again, as sbatch --array= takes them.
+  void listMissing() {
+    size_t good = 0;
+    bool refused = false;
+    for (size_t slot = 0; slot < capacity_; ++slot) {
+      if (seen_[slot].part && !seen_[slot].refused) seen_[good++] = seen_[slot];
+      refused = refused || seen_[slot].refused;
+    }
+    std::sort(seen_, seen_ + good, [](const Seen& a, const Seen& b) { return a.part < b.part; });
+    if (long(good) == first_.parts) return;
+    std::fprintf(err_, "error: %ld of %ld shares missing%s: ", first_.parts - long(good),
+                 first_.parts, refused ? " or refused" : "");
+    for (long part = 1, next = 0; part <= first_.parts; ++part) {
+      if (next < long(good) && seen_[next].part == part)
+        ++next;
+      else
+        std::fprintf(err_, "%s%ld", next + 1 < part ? "," : "", part);
+    }
+    std::fputc('\n', err_);
+    failed_ = true;
+  }
+
+  std::FILE* err_;
+  ShareHeader first_;  // the first share read
+  const char* firstFile_ = "";
+  Count* totals_ = nullptr;  // one per board
+  Seen* seen_ = nullptr;
+  size_t capacity_ = 0, shares_ = 0;
+  bool failed_ = false;
+};
+
+}  // namespace
+
+int mergeShares(const std::vector<const char*>& names, int in, std::FILE* out, std::FILE* err) {
+  ShareMerge merge(err);
+  for (const char* name : names) merge.read(name, in);
+  return merge.finish(out);
+}
+
+}  // namespace queens

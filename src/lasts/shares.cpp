@@ -1,0 +1,45 @@
+// ===== Shares: what --part writes =========================================
+#include "lasts/shares.hpp"
+
+namespace queens {
+
+ShareOutput::~ShareOutput() {
+  if (spilled_) std::fclose(spilled_);
+}
+
+bool ShareOutput::add(const Board& board, Count count, const char* method, uint64_t numbering) {
+  if (held_ == kHeldCounts && !spill()) return false;
+  counts_[held_++] = count;
+  ++boards_;
+  addBoard(input_, board);
+  // A board counted whole by share 1 adds up whatever the method was.
+  plan_.addText(numbering ? method : "whole");
+  plan_.add(numbering);
+  return true;
+}
+
+void ShareOutput::write(std::FILE* out) {
+  std::fprintf(out, "# queens share %d/%d format %d input %08x plan %08x boards %ld\n",
+               share_.part + 1, share_.parts, kShareFormat, unsigned(input_.digest()),
+               unsigned(plan_.digest()), boards_);
+  if (spilled_) {
+    std::rewind(spilled_);
+    char block[4096];
+    while (size_t got = std::fread(block, 1, sizeof block, spilled_))
+      std::fwrite(block, 1, got, out);
+  }
+  printHeld(out);
+}
+
+void ShareOutput::printHeld(std::FILE* file) {
+  char digits[40];
+  for (int i = 0; i < held_; ++i) std::fprintf(file, "%s\n", formatCount(counts_[i], digits));
+  held_ = 0;
+}
+
+bool ShareOutput::spill() {
+  if (!spilled_ && !(spilled_ = std::tmpfile())) return false;
+  printHeld(spilled_);
+  return !std::ferror(spilled_);
+}
+}  // namespace queens
