@@ -326,15 +326,15 @@ void printCount(Number count, std::FILE* out) {
 inline int writeErrorOf(std::FILE* out) { return std::ferror(out) ? (errno ? errno : EIO) : 0; }
 
 // Flushes `out`, then says why the run failed, if it did (a write error
-// first: it hides the rest); returns the exit status.
-inline int endRun(std::FILE* out, std::FILE* err, const BoardReader& reader, int writeError) {
+// first: it hides the rest; then the reader's error); returns the status.
+inline int endRun(std::FILE* out, std::FILE* err, const char* inputError, int writeError) {
   if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
   if (writeError) {
     std::fprintf(err, "error: cannot write the output: %s\n", std::strerror(writeError));
     return 1;
   }
-  if (*reader.error()) {
-    std::fprintf(err, "error: %s\n", reader.error());
+  if (*inputError) {
+    std::fprintf(err, "error: %s\n", inputError);
     return 1;
   }
   return 0;
@@ -413,7 +413,7 @@ uint64_t showSearch(const Board& board, std::FILE* out) {
 // What --help says of both programs, after the usage (%s: the name).
 constexpr const char* kAbout =
     "Counts the ways to place N queens that do not attack each other on each\n"
-    "board read from stdin: N rows of N characters, '.' free, '*' reserved and\n"
+    "board of the input: N rows of N characters, '.' free, '*' reserved and\n"
     "'Q' a queen already placed, 1 <= N <= 64. Prints one count per board.\n"
     "  example: printf '.Q..\\n....\\n....\\n....\\n' | %s   prints 1\n"
     "\n"
@@ -475,7 +475,7 @@ inline int showOrCountBoards(int in, std::FILE* out, std::FILE* err, const ShowO
     printCount(count, out);
     writeError = writeErrorOf(out);
   }
-  return endRun(out, err, reader, writeError);
+  return endRun(out, err, reader.error(), writeError);
 }
 
 // The judge's program on the given streams; returns the exit status.

@@ -113,5 +113,6 @@ status=0
 [ $status = 2 ] && grep -q "drop '--method=join'" err.txt || fail "--merge --method: $status"
 status=0
 "$solution" share-1.txt <boards.txt 2>err.txt || status=$?
-[ $status = 2 ] && grep -q "only --merge reads files" err.txt || fail "a file without --merge"
+[ $status = 1 ] && grep -q "^error: share-1.txt: line 1, column 1: expected '.', '\\*' or 'Q', got '#'" err.txt ||
+  fail "a share without --merge is read as boards, and refused naming the file: $status"
 echo "every refusal is refused"

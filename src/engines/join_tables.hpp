@@ -43,6 +43,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 
 #include "engines/cpu.hpp"
 #include "engines/geometry.hpp"
@@ -313,9 +314,17 @@ struct JoinFold {
 
 enum class JoinIsa { kPortable, kAvx2, kAvx512 };
 
-// The widest instruction set the CPU and the system allow.
+// The widest instruction set the CPU and the system allow, or a narrower one
+// that QUEENS_JOIN_ISA names (portable, avx2): the counts are the same, so
+// the tests and the bench compare them.
 inline JoinIsa bestJoinIsa() {
-  return cpu().avx512 ? JoinIsa::kAvx512 : cpu().avx2 ? JoinIsa::kAvx2 : JoinIsa::kPortable;
+  const JoinIsa best = cpu().avx512 ? JoinIsa::kAvx512
+                       : cpu().avx2 ? JoinIsa::kAvx2
+                                    : JoinIsa::kPortable;
+  const char* asked = std::getenv("QUEENS_JOIN_ISA");
+  if (asked && std::strcmp(asked, "portable") == 0) return JoinIsa::kPortable;
+  if (asked && std::strcmp(asked, "avx2") == 0 && best == JoinIsa::kAvx512) return JoinIsa::kAvx2;
+  return best;
 }
 
 // The board cut in four, and what the count needs to know of it.

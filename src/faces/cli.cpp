@@ -1,15 +1,20 @@
 // ===== The command line ====================================================
 // `queens`: the options, the loop over the boards, and --merge.
 
+#include <getopt.h>  // getopt_long
 #include <signal.h>  // sigaction: --checkpoint's stop
 #include <time.h>    // clock_gettime, for --stats
 #include <unistd.h>  // _exit
 
+#include <cctype>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 #include "faces/cli.hpp"
+#include "faces/input.hpp"
 #include "faces/page.hpp"
+#include "faces/stats.hpp"
 #include "judge/program.hpp"
 #include "lasts/merge.hpp"
 #include "lasts/shares.hpp"
@@ -20,15 +25,19 @@ namespace {
 
 // What --help says after kAbout, the part both programs share.
 constexpr const char* kQueensUsage =
+    "  --empty=N, --empty=A..B  count the empty boards of N x N, or of A x A to\n"
+    "                 B x B, instead of reading boards\n"
     "  --trace=html   write it as a web page that replays it on the board;\n"
     "                 --trace=text is --trace\n"
     "  --unique       count the placements distinct up to the board's rotations\n"
     "                 and reflections; with --list, list one of each class\n"
-    "  --stats        after each board, print on stderr how it was counted\n"
+    "  --stats        after each board, print on stderr how it was counted;\n"
+    "                 --stats=json: as a JSON object a line\n"
     "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
     "                 symmetry-propagate or join (default: auto, chosen per board)\n"
-    "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M (default\n"
-    "                 1G); a board whose join needs more is searched\n"
+    "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4g\n"
+    "                 (K, M, G, T; default 1G); a board whose join needs more is\n"
+    "                 searched\n"
     "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
     "  --part=K/M     count only the K-th of M shares of each board's work and\n"
     "                 print it as a share, for --merge\n"
@@ -42,23 +51,28 @@ constexpr const char* kQueensUsage =
     "  --progress     show the progress line on stderr even when it is not a\n"
     "                 terminal; --no-progress: never\n"
     "  -h, --help     print this help and exit\n"
+    "  --version      print the version, and that of how units are numbered\n"
+    "\n"
+    "With no FILE, or when FILE is -, the boards come from stdin. An option's\n"
+    "value follows '=' or comes as the next word (--threads 2); '--' ends them.\n"
     "\n"
     "Exit status: 0 on success; 1 on bad input (after the counts before it), on\n"
     "a board that cannot be counted as asked, on shares --merge refuses, on a\n"
     "checkpoint refused, or when the output cannot be written; 2 on a bad option;\n"
-    "130 or 143 when SIGINT or SIGTERM stopped a count with --checkpoint.\n";
+    "130 or 143 when SIGINT or SIGTERM stopped a count with --checkpoint.\n"
+    "\n"
+    "Full documentation: man queens; README.md and docs/, which cmake --install\n"
+    "puts in PREFIX/share/doc/queens.\n";
 
 constexpr long kDefaultCheckpointSeconds = 10, kMostCheckpointSeconds = 3600;
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
-// Reads a size: a number from 1 up, then K, M or G for 1024^1..3 bytes; 0 if
-// it is not one, or over 2^50 bytes.
+// Reads a size: a number from 1 up, then K, M, G or T (or k, m, g, t) for
+// 1024^1..4 bytes; 0 if it is not one, or over 2^50 bytes.
 uint64_t parseSize(const char* text) {
   const char* suffix = text;
   while (*suffix >= '0' && *suffix <= '9') ++suffix;
-  int shift = 0;
-  if (*suffix == 'K') shift = 10;
-  if (*suffix == 'M') shift = 20;
-  if (*suffix == 'G') shift = 30;
+  const char* units = std::strchr("KMGT", std::toupper(static_cast<unsigned char>(*suffix)));
+  const int shift = *suffix && units ? 10 * int(units - "KMGT" + 1) : 0;
   if (*suffix && (!shift || suffix[1])) return 0;
   long number = parseNumber(text, *suffix, 1L << (kMostMemoryShift - shift));  // before the shift
   return uint64_t(number) << shift;
@@ -69,16 +83,27 @@ struct Options {
   ShowOptions show;                       // --list, --trace, --help
   bool unique = false, page = false;      // --unique, --trace=html
   bool sharing = false, merging = false;  // --part, --merge
+  bool version = false;                   // --version
+  bool statsJson = false;                 // --stats=json
   const char* counting = nullptr;         // an option that counts boards
-  int files = 0;                          // the files named, for --merge
-  const char* firstFile = nullptr;
-  const char* checkpoint = nullptr;  // --checkpoint: the file
-  long checkpointEvery = 0;          // --checkpoint-every: seconds (0: not given)
+  std::vector<const char*> files;         // the files named: the boards, or --merge's shares
+  int emptyFirst = 0, emptyLast = 0;      // --empty=A..B: the sizes (none: 0)
+  const char* checkpoint = nullptr;       // --checkpoint: the file
+  long checkpointEvery = 0;               // --checkpoint-every: seconds (0: not given)
   Settings settings;
   const char* name = "queens";  // the command line, which a stopped count repeats
   int argc = 0;
   const char* const* argv = nullptr;
 };
+
+// --empty=N or --empty=A..B: the empty boards of those sizes, 1 to 64.
+bool parseEmpty(const char* sizes, Options& options, const char*& why) {
+  const char* dots = std::strstr(sizes, "..");
+  options.emptyFirst = int(parseNumber(sizes, dots ? '.' : '\0', kMaxN));
+  options.emptyLast = dots ? int(parseNumber(dots + 2, '\0', kMaxN)) : options.emptyFirst;
+  why = "'%s': expected --empty=N or --empty=A..B, with 1 <= A <= B <= 64";
+  return options.emptyFirst > 0 && options.emptyLast >= options.emptyFirst;
+}
 
 // Reads one of the counter's own options into `settings`; else false, with
 // why (a format).
@@ -99,7 +124,8 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
   if (const char* size = value("--memory=")) {
     settings.memory = parseSize(size);
     why =
-        "'%s': expected --memory=SIZE from 1 to 1048576G, such as 512M or 4G (K, M, G: 1024^1..3)";
+        "'%s': expected --memory=SIZE from 1 to 1024T, such as 512M or 4G (K, M, G, T: "
+        "1024^1..4)";
     return settings.memory != 0;
   }
   if (const char* count = value("--threads=")) {
@@ -126,6 +152,7 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
     why = "'%s': expected --checkpoint-every=SECONDS with 1 <= SECONDS <= 3600";
     return options.checkpointEvery != 0;
   }
+  if (const char* sizes = value("--empty=")) return parseEmpty(sizes, options, why);
   why = "unknown option '%s'";
   return false;
 }
@@ -135,6 +162,7 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   auto is = [arg](const char* option) { return std::strcmp(arg, option) == 0; };
   Settings& settings = options.settings;
   if (is("--merge")) return options.merging = true;
+  if (is("--version")) return options.version = true;
   if (parseShowOption(arg, options.show)) {
     if (!options.show.help) options.counting = arg;
     return true;
@@ -142,7 +170,8 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   options.counting = arg;
   if (is("--trace=html")) return options.show.tracing = options.page = true;
   if (is("--unique")) return options.unique = true;
-  if (is("--stats")) return settings.stats = true;
+  if (is("--stats") || is("--stats=text")) return settings.stats = true;
+  if (is("--stats=json")) return settings.stats = options.statsJson = true;
   if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
   if (is("--no-progress")) return settings.progress = ProgressMode::kOff, true;
   return parseSetting(arg, options, why);
@@ -151,12 +180,12 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
 // Why the options cannot go together (a format for `arg`), or null.
 const char* clashOf(const Options& options, const char*& arg) {
   const Settings& settings = options.settings;
-  arg = options.merging ? options.counting : options.firstFile;
+  arg = options.merging ? options.counting : options.files.empty() ? "" : options.files[0];
   if (options.merging && options.counting) return "--merge only adds up shares; drop '%s'";
-  if (options.merging && !options.files)
+  if (options.merging && options.files.empty())
     return "--merge needs the files of the shares ('-': stdin)";
-  if (!options.merging && options.files)
-    return "'%s': the boards come from stdin ('< FILE'); only --merge reads files";
+  if (options.emptyLast > 0 && !options.files.empty())
+    return "'%s': --empty makes the boards it counts; drop the files";
   const bool showing = options.show.listing || options.show.tracing;
   if (const char* clash = clashOf(options.show)) return clash;
   if (showing && settings.method != Method::kAuto && settings.method != Method::kRows)
@@ -262,36 +291,17 @@ int stopCount(std::FILE* out, std::FILE* err, const Options& options, long board
   return 128 + signal;
 }
 
-// --stats: how one board was counted, on stderr.
-void printStats(const Board& board, long boardNumber, const Settings& settings, bool sharing,
-                const timespec& start, const Report& report, std::FILE* err) {
-  char shareName[48] = "";
-  if (sharing)
-    std::snprintf(shareName, sizeof shareName, ", share %d of %d", settings.share.part + 1,
-                  settings.share.parts);
-  char allocated[48] = "";
-  if (report.joinBytes)
-    std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
-                  double(report.joinBytes) / (1 << 20));
-  char digits[40];
-  std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms, %d thread%s%s%s\n", boardNumber,
-               board.n, board.n, shareName, report.method, formatCount(report.nodes, digits),
-               1000 * secondsSince(start), report.threads, report.threads > 1 ? "s" : "", allocated,
-               report.note);
-}
-
 // Counts (or lists, or traces) every board of the input; with --part, holds
 // the counts in `share` and prints it at the end. Returns the status.
-int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options,
+int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Options& options,
                 ShareOutput& share) {
   const Settings& settings = options.settings;
-  BoardReader reader(in, out);
   SmallBoardFilter smallBoards;  // the small empty boards' placements
   Board board;
   int writeError = 0;
   long pageBoards = 0, boardNumber = 1;  // --trace=html: the boards in the page
   const char* refusal = nullptr;         // why a board cannot be counted as asked
-  for (; !writeError && reader.next(board); ++boardNumber) {
+  for (; !writeError && source.next(board); ++boardNumber) {
     timespec start;
     if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
     Report report;
@@ -315,22 +325,29 @@ int countBoards(int in, std::FILE* out, std::FILE* err, const Options& options,
       return 1;
     }
     if (!options.sharing && !options.page) printCount(count, out);
-    if (settings.stats)
-      printStats(board, boardNumber, settings, options.sharing, start, report, err);
+    if (settings.stats) {
+      const BoardStats stats{board, boardNumber, settings.share, options.sharing, start, report};
+      options.statsJson ? printStatsJson(stats, err) : printStats(stats, err);
+    }
     writeError = writeErrorOf(out);
   }
-  const bool whole = !writeError && !*reader.error() && !refusal;
+  const bool whole = !writeError && !*source.error() && !refusal;
   if (whole && settings.checkpoint && !settings.checkpoint->finish())
     return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
-  if (options.sharing && !writeError && !*reader.error()) share.write(out);
+  if (options.sharing && !writeError && !*source.error()) share.write(out);
   if (pageBoards > 0 && !writeError) std::fputs(kPageTail, out);
-  const int status = endRun(out, err, reader, writeError);
+  const int status = endRun(out, err, source.error(), writeError);
   return status ? status : refusal != nullptr;
 }
 
 int countBoardsAsShare(int in, std::FILE* out, std::FILE* err, const Options& options) {
   ShareOutput share(options.settings.share);  // no memory until it holds a count
-  return countBoards(in, out, err, options, share);
+  if (options.emptyLast > 0) {
+    BoardSource empty(options.emptyFirst, options.emptyLast);
+    return countBoards(empty, out, err, options, share);
+  }
+  BoardSource input(in, out, options.files);
+  return countBoards(input, out, err, options, share);
 }
 
 // The first SIGINT or SIGTERM asks the count to stop at its next unit. A
@@ -361,30 +378,74 @@ int countWithCheckpoint(int in, std::FILE* out, std::FILE* err, Options options)
   return status;
 }
 
-// Whether argv[i] names a file: "-", a non-option, or any after "--" (argv[dashes]).
-bool isFile(const char* const* argv, int i, int dashes) {
-  return i > dashes || argv[i][0] != '-' || argv[i][1] == '\0';
+// The options as getopt_long knows them. Each is handed on as the text
+// "--NAME" or "--NAME=VALUE", whichever form it came in (--threads 2 and
+// --threads=2 alike), to parseOption, which the judge's options start.
+constexpr option kLongOptions[] = {{"help", no_argument, nullptr, 'h'},
+                                   {"version", no_argument, nullptr, 0},
+                                   {"list", no_argument, nullptr, 0},
+                                   {"trace", optional_argument, nullptr, 0},
+                                   {"unique", no_argument, nullptr, 0},
+                                   {"stats", optional_argument, nullptr, 0},
+                                   {"method", required_argument, nullptr, 0},
+                                   {"memory", required_argument, nullptr, 0},
+                                   {"threads", required_argument, nullptr, 0},
+                                   {"part", required_argument, nullptr, 0},
+                                   {"merge", no_argument, nullptr, 0},
+                                   {"checkpoint", required_argument, nullptr, 0},
+                                   {"checkpoint-every", required_argument, nullptr, 0},
+                                   {"progress", no_argument, nullptr, 0},
+                                   {"no-progress", no_argument, nullptr, 0},
+                                   {"empty", required_argument, nullptr, 0},
+                                   {nullptr, 0, nullptr, 0}};
+
+// Reads the options with getopt_long, GNU's way: options and files in any
+// order, "--" ends the options, and a value after "=" or as the next word.
+// The files are left in options.files. 0, or the exit status of a bad option.
+// `texts` keeps the options' texts, which `options` points into, for as long
+// as it is used.
+int readOptions(int argc, const char* const* argv, Options& options,
+                std::vector<std::string>& texts, std::FILE* err) {
+  std::vector<char*> args;  // getopt_long reorders them, and leaves their text as it is
+  for (int i = 0; i < argc; ++i) args.push_back(const_cast<char*>(argv[i]));
+  args.push_back(nullptr);
+  optind = 0;  // 0, not 1: GNU's getopt starts afresh (the fuzzer runs it many times)
+  opterr = 0;  // its errors are said here
+  int which = 0;
+  for (int got; (got = getopt_long(argc, args.data(), ":h", kLongOptions, &which)) != -1;) {
+    const char* arg = args[optind - 1];
+    if (got == '?') return badOptions(err, options.name, "unknown option '%s'", arg);
+    if (got == ':') {
+      char why[160];
+      std::snprintf(why, sizeof why, "%s needs a value: '%s=VALUE' or '%s VALUE'", arg, arg, arg);
+      return badOptions(err, options.name, "%s", why);
+    }
+    const std::string name = got == 'h' ? "--help" : std::string("--") + kLongOptions[which].name;
+    const char* text = texts.emplace_back(optarg ? name + "=" + optarg : name).c_str();
+    const char* why = nullptr;
+    if (!parseOption(text, options, why)) return badOptions(err, options.name, why, text);
+  }
+  options.files.assign(args.begin() + optind, args.end() - 1);
+  return 0;
 }
 
 }  // namespace
 
 int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* const* argv) {
-  const char* name = programName(argc, argv, "queens");
   Options options;
-  int dashes = 1;  // "--": every argument after it is a file
-  while (dashes < argc && std::strcmp(argv[dashes], "--") != 0) ++dashes;
-  for (int i = 1; i < argc; ++i) {
-    const char* why = nullptr;
-    if (i == dashes) continue;
-    if (isFile(argv, i, dashes)) {
-      options.firstFile = options.files++ ? options.firstFile : argv[i];
-    } else if (!parseOption(argv[i], options, why)) {
-      return badOptions(err, name, why, argv[i]);
-    }
+  options.name = programName(argc, argv, "queens");
+  std::vector<std::string> texts;
+  texts.reserve(argc);  // never moved: `options` points into them
+  if (int status = readOptions(argc, argv, options, texts, err)) return status;
+  const char* name = options.name;
+  if (options.version) {
+    std::fprintf(out, "%s %s\n", name, QUEENS_VERSION);
+    std::fprintf(out, "units of work numbered as version %ld numbers them\n", long(kUnitNumbering));
+    std::fputs("(shares and checkpoints of another numbering are refused)\n", out);
+    return std::fflush(out) == 0 ? 0 : 1;
   }
   if (options.show.help) {
-    std::fprintf(out, "usage: %s [OPTION]... < boards.txt\n   or: %s --merge SHARE...\n", name,
-                 name);
+    std::fprintf(out, "usage: %s [OPTION]... [FILE]...\n   or: %s --merge SHARE...\n", name, name);
     std::fprintf(out, kAbout, name);
     std::fputs(kQueensUsage, out);
     return std::fflush(out) == 0 ? 0 : 1;
@@ -392,14 +453,11 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
   const char* arg = nullptr;
   if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
   if (!options.merging) {
-    options.name = name, options.argc = argc, options.argv = argv;
+    options.argc = argc, options.argv = argv;
     return options.checkpoint ? countWithCheckpoint(in, out, err, options)
                               : countBoardsAsShare(in, out, err, options);
   }
-  std::vector<const char*> shares;
-  for (int i = 1; i < argc; ++i)
-    if (isFile(argv, i, dashes)) shares.push_back(argv[i]);
-  return mergeShares(shares, in, out, err);
+  return mergeShares(options.files, in, out, err);
 }
 
 }  // namespace queens

@@ -7,8 +7,6 @@
 #include <cstdio>
 #include <cstring>
 
-#include "reader.hpp"
-
 namespace queens {
 
 // A count in decimal, into `digits`; a template, as the counter's are wider.
@@ -33,15 +31,15 @@ void printCount(Number count, std::FILE* out) {
 inline int writeErrorOf(std::FILE* out) { return std::ferror(out) ? (errno ? errno : EIO) : 0; }
 
 // Flushes `out`, then says why the run failed, if it did (a write error
-// first: it hides the rest); returns the exit status.
-inline int endRun(std::FILE* out, std::FILE* err, const BoardReader& reader, int writeError) {
+// first: it hides the rest; then the reader's error); returns the status.
+inline int endRun(std::FILE* out, std::FILE* err, const char* inputError, int writeError) {
   if (!writeError && std::fflush(out) != 0) writeError = errno ? errno : EIO;
   if (writeError) {
     std::fprintf(err, "error: cannot write the output: %s\n", std::strerror(writeError));
     return 1;
   }
-  if (*reader.error()) {
-    std::fprintf(err, "error: %s\n", reader.error());
+  if (*inputError) {
+    std::fprintf(err, "error: %s\n", inputError);
     return 1;
   }
   return 0;

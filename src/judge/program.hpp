@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "output.hpp"
+#include "reader.hpp"
 #include "show.hpp"
 
 namespace queens {
@@ -14,7 +15,7 @@ namespace queens {
 // What --help says of both programs, after the usage (%s: the name).
 constexpr const char* kAbout =
     "Counts the ways to place N queens that do not attack each other on each\n"
-    "board read from stdin: N rows of N characters, '.' free, '*' reserved and\n"
+    "board of the input: N rows of N characters, '.' free, '*' reserved and\n"
     "'Q' a queen already placed, 1 <= N <= 64. Prints one count per board.\n"
     "  example: printf '.Q..\\n....\\n....\\n....\\n' | %s   prints 1\n"
     "\n"
@@ -76,7 +77,7 @@ inline int showOrCountBoards(int in, std::FILE* out, std::FILE* err, const ShowO
     printCount(count, out);
     writeError = writeErrorOf(out);
   }
-  return endRun(out, err, reader, writeError);
+  return endRun(out, err, reader.error(), writeError);
 }
 
 // The judge's program on the given streams; returns the exit status.

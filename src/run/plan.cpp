@@ -6,8 +6,9 @@ namespace {
 
 // Whether auto counts the board by the join (given queens already pinned).
 bool joinWins(const Board& board) {
-  if (board.n < kJoinMinN || board.n > kJoinMaxN || bestJoinIsa() == JoinIsa::kPortable)
-    return false;
+  // Not the CPU's instruction set: it changes how fast a unit counts, never
+  // which units there are, so that shares of any mix of machines add up.
+  if (board.n < kJoinMinN || board.n > kJoinMaxN) return false;
   int reserved = 0;
   for (int r = 0; r < board.n; ++r) reserved += board.n - popcount(board.freeSquares[r]);
   int most = board.n >= 16 ? kJoinMostReservedPercentFrom16 : kJoinMostReservedPercent;

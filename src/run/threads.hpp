@@ -200,6 +200,7 @@ inline Count countBoard(const Board& board, long boardNumber, const Settings& se
   if (settings.method == Method::kAuto && board.n <= kFilterMaxN) {  // a stream of small boards
     const bool searched = smallBoards.searchesNext(board.n);
     report.method = searched ? "rows" : "filter";
+    if (settings.share.parts > 1) report.note = ", too small to split: counted by share 1";
     if (settings.share.part != 0) return 0;  // share 1 counts it whole
     if (!settings.stats) {
       SilentObserver silent;

@@ -34,8 +34,7 @@ void autoChooses() {
   holed.freeSquares[0] &= ~queens::Row{1};  // a corner reserved: no symmetry but a diagonal's
   holed.freeSquares[5] &= ~queens::Row{8};
   CHECK(std::strcmp(planName(holed), "propagate") == 0);
-  const bool joins = queens::bestJoinIsa() != queens::JoinIsa::kPortable;
-  CHECK(std::strcmp(planName(emptyBoard(16)), joins ? "join" : "symmetry-propagate") == 0);
+  CHECK(std::strcmp(planName(emptyBoard(16)), "join") == 0);  // on any instruction set
   CHECK(std::strcmp(planName(emptyBoard(16), queens::Method::kRows), "rows") == 0);
 }
 

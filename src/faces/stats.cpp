@@ -1,0 +1,66 @@
+// ===== --stats: how each board was counted ==================================
+#include "faces/stats.hpp"
+
+#include <cstring>
+
+#include "run/progress.hpp"
+
+namespace queens {
+
+void printStats(const BoardStats& stats, std::FILE* err) {
+  const Report& report = stats.report;
+  char shareName[48] = "";
+  if (stats.sharing)
+    std::snprintf(shareName, sizeof shareName, ", share %d of %d", stats.share.part + 1,
+                  stats.share.parts);
+  char allocated[48] = "";
+  if (report.joinBytes)
+    std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
+                  double(report.joinBytes) / (1 << 20));
+  char digits[40];
+  std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms, %d thread%s%s%s\n",
+               stats.boardNumber, stats.board.n, stats.board.n, shareName, report.method,
+               formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
+               report.threads > 1 ? "s" : "", allocated, report.note);
+}
+
+namespace {
+
+// `text` as a JSON string, quoted, its quotes, backslashes and control
+// characters escaped.
+void printJsonString(const char* text, std::FILE* err) {
+  std::fputc('"', err);
+  for (; *text; ++text) {
+    const unsigned char c = static_cast<unsigned char>(*text);
+    if (c == '"' || c == '\\')
+      std::fprintf(err, "\\%c", c);
+    else if (c < 0x20)
+      std::fprintf(err, "\\u%04x", c);
+    else
+      std::fputc(c, err);
+  }
+  std::fputc('"', err);
+}
+
+}  // namespace
+
+void printStatsJson(const BoardStats& stats, std::FILE* err) {
+  const Report& report = stats.report;
+  std::fprintf(err, "{\"board\":%ld,\"size\":%d,\"share\":", stats.boardNumber, stats.board.n);
+  if (stats.sharing)
+    std::fprintf(err, "{\"part\":%d,\"parts\":%d}", stats.share.part + 1, stats.share.parts);
+  else
+    std::fputs("null", err);
+  std::fputs(",\"method\":", err);
+  printJsonString(report.method, err);
+  char digits[40];
+  std::fprintf(err, ",\"nodes\":%s,\"ms\":%.3f,\"threads\":%d,\"join_bytes\":%llu,\"note\":",
+               formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
+               static_cast<unsigned long long>(report.joinBytes));
+  const char* note = report.note;
+  if (std::strncmp(note, ", ", 2) == 0) note += 2;  // the prose line's notes start with ", "
+  printJsonString(note, err);
+  std::fputs("}\n", err);
+}
+
+}  // namespace queens
