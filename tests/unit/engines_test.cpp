@@ -9,30 +9,19 @@
 #include <random>
 #include <string>
 
+#include "boards.hpp"
 #include "check.hpp"
 #include "engines/join.hpp"
 #include "engines/propagation.hpp"
 #include "engines/row_engine.hpp"
 #include "engines/small_boards.hpp"
 #include "engines/symmetry.hpp"
-#include "permutations.hpp"
 
 namespace {
 
 using queens::Board;
 using queens::Count;
 using queens::Job;
-
-Board boardOf(const unit::Rows& rows) {
-  Board board;
-  board.n = int(rows.size());
-  for (int r = 0; r < board.n; ++r)
-    for (int c = 0; c < board.n; ++c) {
-      if (rows[r][c] != '*') board.freeSquares[r] |= queens::Row{1} << c;
-      if (rows[r][c] == 'Q') board.queens[r] |= queens::Row{1} << c;
-    }
-  return board;
-}
 
 // The row search split at `depth` into the units of three shares, summed.
 Count rowsInShares(const Board& board, int depth) {
@@ -78,7 +67,7 @@ int main() {
   long boards = 0, wrong = 0;
   queens::SmallBoardFilter filter;  // it lists each size's placements on its second board
   auto compare = [&](const unit::Rows& rows) {
-    Board board = boardOf(rows);
+    Board board = unit::boardOf(rows);
     const long expected = unit::countByPermutations(rows);
     if (!queens::pinGivenQueens(board)) {
       wrong += expected != 0;  // given queens that attack each other leave none

@@ -5,23 +5,12 @@
 #include <cstring>
 #include <string>
 
+#include "boards.hpp"
 #include "check.hpp"
 #include "judge/reader.hpp"
 #include "judge/row_search.hpp"
-#include "permutations.hpp"
 
 namespace {
-
-queens::Board boardOf(const unit::Rows& rows) {
-  queens::Board board;
-  board.n = int(rows.size());
-  for (int r = 0; r < board.n; ++r)
-    for (int c = 0; c < board.n; ++c) {
-      if (rows[r][c] != '*') board.freeSquares[r] |= queens::Row{1} << c;
-      if (rows[r][c] == 'Q') board.queens[r] |= queens::Row{1} << c;
-    }
-  return board;
-}
 
 // Reads `text` as a file; returns the boards' sizes read, then "error: ..." if any.
 std::string readAll(const char* text) {
@@ -66,7 +55,7 @@ void theSearch() {
   long boards = 0, wrong = 0;
   auto compare = [&](const unit::Rows& rows) {
     const long expected = unit::countByPermutations(rows);
-    queens::Board board = boardOf(rows);
+    queens::Board board = unit::boardOf(rows);
     queens::SilentObserver silent;
     Counter counter;
     wrong += long(queens::searchPinned(board, silent)) != expected;

@@ -4,8 +4,8 @@
 #include <cstring>
 #include <random>
 
+#include "boards.hpp"
 #include "check.hpp"
-#include "permutations.hpp"
 #include "run/threads.hpp"
 
 namespace {
@@ -51,14 +51,7 @@ Count countWith(const Board& board, int threads, queens::Share share = {}) {
 void threadsAndShares() {
   std::mt19937 random(20261127);
   for (int i = 0; i < 6; ++i) {
-    unit::Rows rows = unit::randomBoard(random, 12 + i % 2, 0.1);
-    Board board;
-    board.n = int(rows.size());
-    for (int r = 0; r < board.n; ++r)
-      for (int c = 0; c < board.n; ++c) {
-        if (rows[r][c] != '*') board.freeSquares[r] |= queens::Row{1} << c;
-        if (rows[r][c] == 'Q') board.queens[r] |= queens::Row{1} << c;
-      }
+    const Board board = unit::boardOf(unit::randomBoard(random, 12 + i % 2, 0.1));
     const Count one = countWith(board, 1);
     CHECK(countWith(board, 3) == one);
     Count shares = 0;
