@@ -15,7 +15,7 @@ fail() { echo "FAILED: $*" >&2; exit 1; }
 { printf '........\n%.0s' {1..8}; echo; printf '.............\n%.0s' {1..13}; } >boards.txt
 "$solution" <boards.txt >whole.txt
 for k in 1 2 3 4; do "$solution" --part=$k/4 <boards.txt >share-$k.txt; done
-head -1 share-2.txt | grep -Eq '^# queens share 2/4 format 1 input [0-9a-f]{8} plan [0-9a-f]{8} boards 2$' ||
+head -1 share-2.txt | grep -Eq '^# queens share 2/4 format 2 numbering [0-9]+ input [0-9a-f]{8} plan [0-9a-f]{8} boards 2$' ||
   fail "share 2's header: $(head -1 share-2.txt)"
 
 merged() { "$solution" --merge "$@" >out.txt 2>err.txt; }
@@ -80,9 +80,16 @@ grep -qF "bare-3.txt: line 1: not a share" err.txt || fail "the first refusal is
 head -c 40 share-3.txt >header-cut-3.txt
 refused "header-cut-3.txt: line 1: a share's header cut short" share-1.txt share-2.txt \
   header-cut-3.txt share-4.txt
-sed '1s/format 1/format 2/' share-3.txt >format-2-3.txt
-refused "format-2-3.txt: line 1: a share in another format" share-1.txt share-2.txt \
-  format-2-3.txt share-4.txt
+sed '1s/format 2/format 3/' share-3.txt >format-3-3.txt
+refused "format-3-3.txt: line 1: a share in another format" share-1.txt share-2.txt \
+  format-3-3.txt share-4.txt
+sed '1s/format 2 numbering [0-9]* /format 1 /' share-3.txt >format-1-3.txt
+refused "format-1-3.txt: line 1: a share in format 1, from a queens before 1.0.0" share-1.txt \
+  share-2.txt format-1-3.txt share-4.txt
+# A share of a version that numbers units another way: both versions named.
+sed '1s/numbering [0-9]*/numbering 4/' share-3.txt >numbering-4-3.txt
+refused "numbering-4-3.txt: share 3/4 numbers its units as version 4 does, and share-1.txt's share 1/4 as version 5 does" \
+  share-1.txt share-2.txt numbering-4-3.txt share-4.txt
 sed '3s/.*/73 712/' share-3.txt >not-a-count-3.txt
 refused "not-a-count-3.txt: line 3: share 3/4: expected a count, got '73 712'" share-1.txt \
   share-2.txt not-a-count-3.txt share-4.txt

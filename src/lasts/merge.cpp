@@ -21,12 +21,16 @@ const char* parseShareHeader(const char* line, ShareHeader& header) {
   int format = 0, start = 0, end = 0;
   if (std::sscanf(line, "# queens share %ld/%ld format %d %n", &header.part, &header.parts, &format,
                   &start) != 3)
-    return "not a share: expected '# queens share K/M format 1 ...', as --part prints";
-  if (format != kShareFormat) return "a share in another format than 1 (from a newer queens?)";
-  if (std::sscanf(line + start, "input %8x plan %8x boards %ld%n", &header.input, &header.plan,
-                  &header.boards, &end) != 3 ||
+    return "not a share: expected '# queens share K/M format 2 ...', as --part prints";
+  if (format < kShareFormat)
+    return "a share in format 1, from a queens before 1.0.0, whose units' numbering it does not "
+           "name: count it again";
+  if (format != kShareFormat) return "a share in another format than 2 (from a newer queens?)";
+  if (std::sscanf(line + start, "numbering %ld input %8x plan %8x boards %ld%n", &header.numbering,
+                  &header.input, &header.plan, &header.boards, &end) != 4 ||
       line[start + end] || header.boards < 0)
-    return "a share's header cut short: expected 'input X plan X boards B' after the format";
+    return "a share's header cut short: expected 'numbering N input X plan X boards B' after the "
+           "format";
   if (header.part < 1 || header.part > header.parts) return "a share K/M with K outside 1..M";
   return nullptr;
 }
@@ -120,6 +124,12 @@ class ShareMerge {
       if (!totals_) return refuse("%s: %s: no memory for its totals", name, share), false;
       first_ = header;
       firstFile_ = name;
+    } else if (header.numbering != first_.numbering) {
+      refuse(
+          "%s: %s numbers its units as version %ld does, and %s's share %ld/%ld as version %ld "
+          "does: count them with one version of queens",
+          name, share, header.numbering, firstFile_, first_.part, first_.parts, first_.numbering);
+      return false;
     } else if (const char* why = header.parts != first_.parts ? "of another M"
                                  : header.input != first_.input || header.boards != first_.boards
                                      ? "of other boards (its input or boards differ)"

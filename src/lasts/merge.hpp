@@ -11,6 +11,7 @@ namespace queens {
 // A share's header, read back.
 struct ShareHeader {
   long part = 0, parts = 0, boards = 0;
+  long numbering = 0;  // how the units were numbered (kUnitNumbering)
   unsigned input = 0, plan = 0;
 };
 

@@ -19,9 +19,10 @@ bool ShareOutput::add(const Board& board, Count count, const char* method, uint6
 }
 
 void ShareOutput::write(std::FILE* out) {
-  std::fprintf(out, "# queens share %d/%d format %d input %08x plan %08x boards %ld\n",
-               share_.part + 1, share_.parts, kShareFormat, unsigned(input_.digest()),
-               unsigned(plan_.digest()), boards_);
+  std::fprintf(out,
+               "# queens share %d/%d format %d numbering %ld input %08x plan %08x boards %ld\n",
+               share_.part + 1, share_.parts, kShareFormat, long(kUnitNumbering),
+               unsigned(input_.digest()), unsigned(plan_.digest()), boards_);
   if (spilled_) {
     std::rewind(spilled_);
     char block[4096];

@@ -1,7 +1,8 @@
 // ===== Shares: what --part writes =========================================
 // A share is text: one header line, then one count per board:
-//   # queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2
-// `input` fingerprints the boards as read, `plan` how each was counted:
+//   # queens share 3/64 format 2 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2
+// `numbering` is how the units are numbered (--version says it), `input`
+// fingerprints the boards as read, and `plan` how each was counted:
 // whole by share 1, or split, with the method and its units' numbering.
 // Shares of one M, input and plan add up; --merge refuses the rest.
 #pragma once
@@ -13,7 +14,7 @@
 
 namespace queens {
 
-constexpr int kShareFormat = 1;
+constexpr int kShareFormat = 2;  // 2: the header names the units' numbering
 // In every plan fingerprint: a version that numbers units in another way
 // changes it, so that shares do not mix.
 constexpr uint64_t kUnitNumbering = 5;

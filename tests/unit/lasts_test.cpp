@@ -28,13 +28,16 @@ void countsReadBack() {
 void shareHeaders() {
   queens::ShareHeader header;
   CHECK(queens::parseShareHeader(
-            "# queens share 3/64 format 1 input 9f1c2e0a plan 5d0a77c1 boards 2", header) ==
-        nullptr);
-  CHECK(header.part == 3 && header.parts == 64 && header.boards == 2);
+            "# queens share 3/64 format 2 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2",
+            header) == nullptr);
+  CHECK(header.part == 3 && header.parts == 64 && header.boards == 2 && header.numbering == 5);
   CHECK(header.input == 0x9f1c2e0au && header.plan == 0x5d0a77c1u);
-  CHECK(queens::parseShareHeader("# queens share 5/4 format 1 input 0 plan 0 boards 1", header));
-  CHECK(queens::parseShareHeader("# queens share 1/4 format 2 input 0 plan 0 boards 1", header));
-  CHECK(queens::parseShareHeader("# queens share 1/4 format 1 input 0", header));
+  CHECK(queens::parseShareHeader("# queens share 5/4 format 2 numbering 5 input 0 plan 0 boards 1",
+                                 header));
+  CHECK(queens::parseShareHeader("# queens share 1/4 format 1 input 0 plan 0 boards 1", header));
+  CHECK(queens::parseShareHeader("# queens share 1/4 format 3 numbering 5 input 0 plan 0 boards 1",
+                                 header));
+  CHECK(queens::parseShareHeader("# queens share 1/4 format 2 numbering 5 input 0", header));
   CHECK(queens::parseShareHeader("12", header));
 }
 
@@ -118,7 +121,7 @@ void recordsReadBack() {
   CHECK(records.next() && records.next() && !records.next());
   CHECK(records.torn() && !records.fault());  // a crash's torn last line: no fault
   std::fclose(file);
-  file = fileOf("# queens share 1/1 format 1 input 0 plan 0 boards 0\n");
+  file = fileOf("# queens share 1/1 format 2 numbering 5 input 0 plan 0 boards 0\n");
   queens::RecordReader share(file);
   CHECK(!share.next() && std::strcmp(share.fault(), "line 1: not a checkpoint of queens") == 0);
   std::fclose(file);
