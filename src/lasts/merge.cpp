@@ -4,12 +4,12 @@
 
 #include <unistd.h>  // dup
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 
 #include "lasts/lines.hpp"
 #include "lasts/shares.hpp"
@@ -45,10 +45,7 @@ class ShareMerge {
   explicit ShareMerge(std::FILE* err) : err_(err) {}
   ShareMerge(const ShareMerge&) = delete;
   ShareMerge& operator=(const ShareMerge&) = delete;
-  ~ShareMerge() {
-    std::free(totals_);
-    std::free(seen_);
-  }
+  ~ShareMerge() { std::free(totals_); }
 
   // Adds every share of one file, `name` ("-": stdin).
   void read(const char* name, int stdinFd) {
@@ -99,7 +96,6 @@ class ShareMerge {
 
  private:
   struct Seen {
-    long part;  // 0: a free slot
     uint32_t counts;
     bool refused;  // listed as missing, to be run again
     const char* file;
@@ -164,7 +160,7 @@ class ShareMerge {
         return refuse("%s: %s: board %ld's total passes 2^128 - 1", name, share, board + 1), false;
     }
     if (!copy) {
-      insert(Seen{header.part, counts.digest(), false, name});
+      seen_.emplace(header.part, Seen{counts.digest(), false, name});
     } else if (copy->counts == counts.digest()) {
       std::fprintf(err_, "note: %s: %s is also in %s, with the same counts: counted once\n", name,
                    share, copy->file);
@@ -175,50 +171,24 @@ class ShareMerge {
     return true;
   }
 
-  // The shares read: an open hash table on K, at most half full.
-  Seen* find(long part) const {
-    for (size_t slot = slotOf(part); capacity_ && seen_[slot].part; slot = (slot + 1) % capacity_)
-      if (seen_[slot].part == part) return &seen_[slot];
-    return nullptr;
-  }
-  size_t slotOf(long part) const {
-    return capacity_ ? size_t(uint64_t(part) * 0x9E3779B97F4A7C15u >> 32) % capacity_ : 0;
-  }
-  void insert(const Seen& share) {
-    if (2 * (shares_ + 1) > capacity_) {
-      Seen* old = seen_;
-      size_t oldCapacity = capacity_;
-      capacity_ = capacity_ ? 2 * capacity_ : 64;
-      seen_ = static_cast<Seen*>(std::calloc(capacity_, sizeof(Seen)));
-      if (!seen_) return std::free(old), capacity_ = 0, refuse("no memory to track the shares");
-      shares_ = 0;
-      for (size_t slot = 0; slot < oldCapacity; ++slot)
-        if (old[slot].part) insert(old[slot]);
-      std::free(old);
-    }
-    size_t slot = slotOf(share.part);
-    while (seen_[slot].part) slot = (slot + 1) % capacity_;
-    seen_[slot] = share;
-    ++shares_;
+  // The share K read before, or null.
+  Seen* find(long part) {
+    auto read = seen_.find(part);
+    return read == seen_.end() ? nullptr : &read->second;
   }
 
   // Lists the shares to run again, as sbatch --array= takes them.
   void listMissing() {
-    size_t good = 0;
+    long good = 0;
     bool refused = false;
-    for (size_t slot = 0; slot < capacity_; ++slot) {
-      if (seen_[slot].part && !seen_[slot].refused) seen_[good++] = seen_[slot];
-      refused = refused || seen_[slot].refused;
-    }
-    std::sort(seen_, seen_ + good, [](const Seen& a, const Seen& b) { return a.part < b.part; });
-    if (long(good) == first_.parts) return;
-    std::fprintf(err_, "error: %ld of %ld shares missing%s: ", first_.parts - long(good),
-                 first_.parts, refused ? " or refused" : "");
-    for (long part = 1, next = 0; part <= first_.parts; ++part) {
-      if (next < long(good) && seen_[next].part == part)
-        ++next;
-      else
-        std::fprintf(err_, "%s%ld", next + 1 < part ? "," : "", part);
+    for (const auto& [part, share] : seen_) good += !share.refused, refused |= share.refused;
+    if (good == first_.parts) return;
+    std::fprintf(err_, "error: %ld of %ld shares missing%s: ", first_.parts - good, first_.parts,
+                 refused ? " or refused" : "");
+    const char* comma = "";
+    for (long part = 1; part <= first_.parts; ++part) {
+      Seen* share = find(part);
+      if (!share || share->refused) std::fprintf(err_, "%s%ld", comma, part), comma = ",";
     }
     std::fputc('\n', err_);
     failed_ = true;
@@ -227,9 +197,8 @@ class ShareMerge {
   std::FILE* err_;
   ShareHeader first_;  // the first share read
   const char* firstFile_ = "";
-  Count* totals_ = nullptr;  // one per board
-  Seen* seen_ = nullptr;
-  size_t capacity_ = 0, shares_ = 0;
+  Count* totals_ = nullptr;    // one per board
+  std::map<long, Seen> seen_;  // the shares read, by K
   bool failed_ = false;
 };
 
