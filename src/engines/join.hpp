@@ -1,9 +1,9 @@
 // ===== The join: its entry point ==========================================
 // Counts a board with its tables on the widest instruction set the CPU
-// allows, or the one the fuzzer or tests/join_tunings asks for. Each
-// instruction set's counter is compiled in a file of its own
-// (join_portable.cpp, join_avx2.cpp, join_avx512.cpp): the three compile
-// side by side, and once for every program that links them.
+// allows, or the one the fuzzer or tests/join_tunings asks for. The
+// counter is one source, join_isa.cpp, compiled once per instruction set
+// into the engines' library: the compiles run side by side, and once for
+// every program that links them.
 #pragma once
 
 #include "engines/join_tables.hpp"
@@ -11,12 +11,18 @@
 
 namespace queens {
 
-// Each instruction set's count of the units a job claims; scratch is the
-// thread's work space (JoinTables::scratchFor).
-Count countJoinPortable(const JoinTables& tables, Job& job, char* scratch, JoinTuning tuning);
+// An instruction set's count of the units a job claims; scratch is the
+// thread's work space (JoinTables::scratchFor). Each is made by
+// join_isa.cpp's compile for that set (AVX2 and AVX-512 on x86-64 only).
+template <JoinIsa kIsa>
+Count countJoinOn(const JoinTables& tables, Job& job, char* scratch, JoinTuning tuning);
+template <>
+Count countJoinOn<JoinIsa::kPortable>(const JoinTables&, Job&, char*, JoinTuning);
 #ifdef QUEENS_X86
-Count countJoinAvx2(const JoinTables& tables, Job& job, char* scratch, JoinTuning tuning);
-Count countJoinAvx512(const JoinTables& tables, Job& job, char* scratch, JoinTuning tuning);
+template <>
+Count countJoinOn<JoinIsa::kAvx2>(const JoinTables&, Job&, char*, JoinTuning);
+template <>
+Count countJoinOn<JoinIsa::kAvx512>(const JoinTables&, Job&, char*, JoinTuning);
 #endif
 
 // Counts the board with its tables on an instruction set (the fuzzer tries each).
@@ -24,10 +30,10 @@ inline Count countJoining(const JoinTables& tables, Job& job, JoinIsa isa, JoinT
   char* scratch = tables.scratchFor(job.worker);
   if (tuning.chunk == 0) tuning.chunk = tables.chunk();
 #ifdef QUEENS_X86
-  if (isa == JoinIsa::kAvx512) return countJoinAvx512(tables, job, scratch, tuning);
-  if (isa == JoinIsa::kAvx2) return countJoinAvx2(tables, job, scratch, tuning);
+  if (isa == JoinIsa::kAvx512) return countJoinOn<JoinIsa::kAvx512>(tables, job, scratch, tuning);
+  if (isa == JoinIsa::kAvx2) return countJoinOn<JoinIsa::kAvx2>(tables, job, scratch, tuning);
 #endif
-  return countJoinPortable(tables, job, scratch, tuning);
+  return countJoinOn<JoinIsa::kPortable>(tables, job, scratch, tuning);
 }
 
 }  // namespace queens

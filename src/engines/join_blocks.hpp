@@ -1,14 +1,23 @@
 // ===== The join: its blocks of bits ======================================
 // What the join's counter does to blocks of 128, 256 or 512 bits, one
-// struct per instruction set (join_counter.hpp), and two helpers on words.
+// struct per instruction set (join_counter.hpp), and a helper on words.
+//
+// The join's counter (this file, join_order.hpp to join_counter.hpp) is
+// included by join_isa.cpp alone, which is compiled once per instruction
+// set. Its code stands in an unnamed namespace, so that each compile keeps
+// its own copy: were one a shared inline function, the linker could keep
+// the copy compiled for AVX-512 and run it on every CPU.
+// tests/join_isa_apart.sh checks the program for such code.
 #pragma once
 
 #include <cstdint>
 
 #include "engines/cpu.hpp"
+#include "engines/join_tables.hpp"
 #include "work/wide.hpp"
 
 namespace queens {
+namespace {
 
 // The bits below `bits` (0 to 64, clamped), as a mask.
 inline uint64_t rangeBits(long bits) {
@@ -27,31 +36,30 @@ inline uint64_t rangeBits(long bits) {
 #define QUEENS_UNROLL _Pragma("GCC unroll 8")
 #endif
 
-// The pair count's instructions, chosen at run time (a build for plain
-// x86-64 may assume none): blocks of 512 bits with AVX-512, 256 with AVX2,
-// else 128.
-#ifdef QUEENS_X86
-#define QUEENS_AVX512 [[gnu::target("avx512f,avx512vpopcntdq,popcnt")]]
-#define QUEENS_AVX2 [[gnu::target("avx2,popcnt")]]
+// The pair count's instructions: blocks of 512 bits with AVX-512, 256 with
+// AVX2, else 128. join_isa.cpp is compiled once per instruction set, each
+// time with that set's flags (src/CMakeLists.txt), and each struct exists
+// where its flags are on. The program around it is plain x86-64, and asks
+// the CPU (join.hpp).
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
 struct Avx512 {
   typedef uint64_t Block __attribute__((vector_size(64)));
-  QUEENS_AVX512 static void addPopcounts(Block& sums, const Block& bits) {
+  static void addPopcounts(Block& sums, const Block& bits) {
     sums += (Block)_mm512_popcnt_epi64((__m512i)bits);
   }
-  QUEENS_AVX512 static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b,
-                                              int begin, int end) {
+  static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b, int begin, int end) {
     for (int i = begin; i < end; ++i) addPopcounts(sums, a[i] & b[i]);
   }
   template <int kCount>
-  QUEENS_AVX512 static void addPopcountsOfAnds(Block& sums, const Block* a, const Block* b) {
+  static void addPopcountsOfAnds(Block& sums, const Block* a, const Block* b) {
     QUEENS_UNROLL for (int i = 0; i < kCount; ++i) addPopcounts(sums, a[i] & b[i]);
   }
-  QUEENS_AVX512 static bool isZero(const Block& bits) {
+  static bool isZero(const Block& bits) {
     return _mm512_test_epi64_mask((__m512i)bits, (__m512i)bits) == 0;
   }
   // Bit i: words[i] and `pattern` share no bit (i below count; 64 words
   // aligned to 64 bytes are read).
-  QUEENS_AVX512 static uint64_t disjoint(const uint64_t* words, int count, uint64_t pattern) {
+  static uint64_t disjoint(const uint64_t* words, int count, uint64_t pattern) {
     const __m512i broadcast = _mm512_set1_epi64(int64_t(pattern));
     uint64_t none = 0;
     for (int i = 0; i < count; i += 8)
@@ -59,11 +67,13 @@ struct Avx512 {
     return none & rangeBits(count);
   }
 };
+#endif
+#if defined(__AVX2__)
 struct Avx2 {
   typedef uint64_t Block __attribute__((vector_size(32)));
   // Mula's method: vpshufb looks up each nibble's bit count, giving each
   // byte's (at most 8); vpsadbw sums each lane's bytes.
-  QUEENS_AVX2 static __m256i byteCounts(const Block& bits) {
+  static __m256i byteCounts(const Block& bits) {
     const __m256i nibbleCounts =
         _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4,  //
                          0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
@@ -73,13 +83,12 @@ struct Avx2 {
     return _mm256_add_epi8(_mm256_shuffle_epi8(nibbleCounts, low),
                            _mm256_shuffle_epi8(nibbleCounts, high));
   }
-  QUEENS_AVX2 static void addPopcounts(Block& sums, const Block& bits) {
+  static void addPopcounts(Block& sums, const Block& bits) {
     sums += (Block)_mm256_sad_epu8(byteCounts(bits), _mm256_setzero_si256());
   }
   // The byte counts of up to 31 blocks add up (to at most 248) before one
   // vpsadbw (19x19 on AVX2: 0.96 of the time).
-  QUEENS_AVX2 static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b, int begin,
-                                            int end) {
+  static void addPopcountsOfAnd(Block& sums, const Block* a, const Block* b, int begin, int end) {
     while (begin < end) {
       const int stop = end - begin > 31 ? begin + 31 : end;
       __m256i bytes = _mm256_setzero_si256();
@@ -91,7 +100,7 @@ struct Avx2 {
   // unrolled: one vpsadbw a segment, not one a block (a 20x20 share's
   // sparse pairs: 0.97 of the instructions).
   template <int kCount>
-  QUEENS_AVX2 static void addPopcountsOfAnds(Block& sums, const Block* a, const Block* b) {
+  static void addPopcountsOfAnds(Block& sums, const Block* a, const Block* b) {
     static_assert(kCount <= 31, "a byte holds the counts of 31 blocks");
     __m256i bytes = byteCounts(a[0] & b[0]);
     QUEENS_UNROLL for (int i = 1; i < kCount; ++i) {
@@ -99,10 +108,8 @@ struct Avx2 {
     }
     sums += (Block)_mm256_sad_epu8(bytes, _mm256_setzero_si256());
   }
-  QUEENS_AVX2 static bool isZero(const Block& bits) {
-    return _mm256_testz_si256((__m256i)bits, (__m256i)bits);
-  }
-  QUEENS_AVX2 static uint64_t disjoint(const uint64_t* words, int count, uint64_t pattern) {
+  static bool isZero(const Block& bits) { return _mm256_testz_si256((__m256i)bits, (__m256i)bits); }
+  static uint64_t disjoint(const uint64_t* words, int count, uint64_t pattern) {
     const __m256i broadcast = _mm256_set1_epi64x(int64_t(pattern));
     uint64_t none = 0;
     for (int i = 0; i < count; i += 4) {
@@ -135,18 +142,25 @@ struct Portable {
   }
 };
 
-// Transposes a 64 x 64 matrix of bits in place: bit j of word i becomes bit
-// i of word j. Each round swaps the blocks off the diagonal, of 32, then 16,
-// ... then 1 bits a side, across it (Hacker's Delight, 7-3).
-inline void transposeBits(uint64_t* words) {
-  uint64_t mask = 0x00000000FFFFFFFF;
-  for (int width = 32; width; width >>= 1, mask ^= mask << width) {
-    for (int i = 0; i < 64; i = (i + width + 1) & ~width) {
-      const uint64_t swap = ((words[i] >> width) ^ words[i + width]) & mask;
-      words[i] ^= swap << width;
-      words[i + width] ^= swap;
-    }
-  }
-}
+// The blocks of an instruction set, where this compile has its flags.
+template <JoinIsa kIsa>
+struct BlocksOf;
+#if defined(__AVX512F__) && defined(__AVX512VPOPCNTDQ__)
+template <>
+struct BlocksOf<JoinIsa::kAvx512> {
+  using Type = Avx512;
+};
+#endif
+#if defined(__AVX2__)
+template <>
+struct BlocksOf<JoinIsa::kAvx2> {
+  using Type = Avx2;
+};
+#endif
+template <>
+struct BlocksOf<JoinIsa::kPortable> {
+  using Type = Portable;
+};
 
+}  // namespace
 }  // namespace queens

@@ -11,6 +11,7 @@
 #include "engines/join_tables.hpp"
 
 namespace queens {
+namespace {  // join_blocks.hpp says why
 
 class HalfOrder {
  public:
@@ -85,4 +86,5 @@ class HalfOrder {
   uint64_t eastTaken_[64];              // by the east quarters, for the key
 };
 
+}  // namespace
 }  // namespace queens

@@ -1,0 +1,114 @@
+// ===== The join: building its tables ======================================
+// Compiled once, for plain x86-64: what the join does before it counts,
+// and once a unit (join_tables.hpp explains the join).
+#include "engines/join_tables.hpp"
+
+namespace queens {
+
+bool JoinTables::build(const Board& given, JoinBudget budget) {
+  if (given.n < 2) return false;  // no line to draw
+  const Board board = foldable(given);
+  chooseCut(board, budget);
+  chunk_ = budget.chunk ? budget.chunk : joinChunk(n_);
+  const uint64_t scratch = joinScratchBytes(n_, chunk_) * uint64_t(budget.threads);
+  if (scratch > budget.bytes) return false;
+  scratch_ = static_cast<char*>(std::malloc(scratch));
+  scratchAreas_ = budget.threads;
+  uint64_t room = budget.bytes - scratch;
+  if (!scratch_ || !listQuarters(board, room)) {
+    release();
+    return false;
+  }
+  if (columnFlip_ && budget.copies) copyEastQuarters(board, room);
+  allocated_ = budget.bytes - room;
+  units_ = 0;
+  Slice slices[kJoinMaxN];
+  for (uint64_t west = firstSubset(west_); west <= allColumns(n_); west = nextSubset(west))
+    units_ += slicesOf(Mask(west), slices) > 0;
+  return true;
+}
+
+// With no middle apart only the transpose folds: the other diagonal does
+// mirrored.
+Board JoinTables::foldable(const Board& given) {
+  Board board = given;
+  const int n = given.n;
+  const bool mirror = n % 2 && boardHasSymmetry(given, kAntiTranspose);
+  for (int r = 0; r < n && mirror; ++r)
+    board.freeSquares[r] = reverseRows(Mask(given.freeSquares[r]), n);
+  return board;
+}
+
+void JoinTables::chooseCut(const Board& board, JoinBudget budget) {
+  const int n = board.n;
+  n_ = n;
+  fallingDifferences_ = n >= 19 || budget.fallingDifferences;
+  isa_ = bestJoinIsa();
+  north_ = n / 2, west_ = n / 2;
+  rowFlip_ = boardHasSymmetry(board, kFlipRows);
+  columnFlip_ = boardHasSymmetry(board, kFlipColumns);
+  halfTurn_ = boardHasSymmetry(board, kHalfTurn);
+  transposes_ = false;
+  for (Symmetry swap : {kTranspose, kTurnClockwise, kTurnCounterclockwise, kAntiTranspose})
+    transposes_ = transposes_ || boardHasSymmetry(board, swap);
+  // Odd n: the middles stand apart as join_tables.hpp says.
+  middle_ = n % 2 == 1 && (columnFlip_ || halfTurn_);
+  transposes_ = transposes_ && (n % 2 == 0 || middle_ || boardHasSymmetry(board, kTranspose));
+  east_ = n - west_ - middle_;
+  middleRowColumns_ = rowApart() ? Mask(board.freeSquares[north_] >> (n - east_)) : 0;
+  middleRows_ = 0;
+  for (int r = 0; r < n && middle_; ++r)
+    middleRows_ |= Mask(board.freeSquares[r] >> west_ & 1) << r;
+}
+
+bool JoinTables::listQuarters(const Board& board, uint64_t& room) {
+  const bool rowMirror = rowFlip_ && n_ - firstSouthRow() == north_;
+  bool fits = true;
+  for (int q = 0; q < 4 && fits; ++q) {
+    const bool south = q >= 2, east = q % 2 == 1;
+    const bool flipRows = south && rowMirror, flipColumns = east && columnFlip_;
+    const int firstRow = south ? firstSouthRow() : 0, firstColumn = east ? n_ - east_ : 0;
+    if (flipRows || flipColumns)
+      quarters_[q].mirror(quarters_[q - 2 * flipRows - flipColumns], board, firstRow, firstColumn,
+                          flipRows, flipColumns);
+    else
+      fits = quarters_[q].count(board, firstRow, south ? n_ - firstSouthRow() : north_, firstColumn,
+                                east ? east_ : west_, room);
+  }
+  for (QuarterTable& quarter : quarters_) fits = fits && quarter.fill();
+  return fits;
+}
+
+int JoinTables::slicesOf(Mask west, Slice* slices) const {
+  const Mask others = allColumns(n_) & ~west;
+  const Mask westFlipped = reverseRows(west, n_), othersFlipped = reverseRows(others, n_);
+  auto key = [](Mask rows, int middleRow) {  // orders the images of a slice
+    return uint64_t(rows) << 8 | (middleRow + 1);
+  };
+  // The middle row apart: a W holding it counts as its column flip or half turn.
+  const Mask middleRowBit = rowApart() ? Mask{1} << north_ : 0;
+  if (west & middleRowBit) return 0;
+  int count = 0;
+  for (int middleRow = middle_ ? 0 : -1; middleRow < (middle_ ? n_ : 0); ++middleRow) {
+    if (middle_ && !((others & middleRows_) >> middleRow & 1)) continue;
+    const int flippedRow = middle_ ? n_ - 1 - middleRow : -1;
+    const Mask middleBit = middle_ ? Mask{1} << middleRow : 0;
+    const uint64_t own = key(west, middleRow);
+    uint64_t images[4] = {own};
+    int imageCount = 1;
+    if (rowFlip_) images[imageCount++] = key(westFlipped, flippedRow);
+    if (columnFlip_) images[imageCount++] = key(others & ~middleBit, middleRow);
+    if (halfTurn_)
+      images[imageCount++] = key(othersFlipped & ~reverseRows(middleBit, n_), flippedRow);
+    int distinct = 0;
+    bool smallest = true;
+    for (int i = 0; i < imageCount; ++i) {
+      smallest = smallest && (images[i] >= own || (images[i] >> 8 & middleRowBit));
+      distinct += std::find(images, images + i, images[i]) == images + i;
+    }
+    if (smallest) slices[count++] = {middleRow, distinct};  // else counted with a smaller image
+  }
+  return count;
+}
+
+}  // namespace queens

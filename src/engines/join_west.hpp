@@ -1,0 +1,76 @@
+// ===== The join: a chunk's west halves ====================================
+// The west halves of one W, a chunk at a time, as patterns: their diagonals
+// through the line between the halves (join_tables.hpp explains the join;
+// join_blocks.hpp why the namespace).
+#pragma once
+
+#include <cstdint>
+
+#include "engines/join_blocks.hpp"
+
+namespace queens {
+namespace {
+
+// Where the listing of one W's west halves of one class stands: the north
+// quarter's columns, and how many of their halves earlier chunks took.
+struct WestCursor {
+  uint64_t northColumns;
+  int foldClass;
+  long taken = 0;
+};
+
+class WestLister {
+ public:
+  // patterns: room for a chunk of `chunk` halves.
+  WestLister(const JoinTables& tables, long chunk, uint64_t* patterns)
+      : t_(tables), chunk_(chunk), patterns_(patterns) {}
+
+  const uint64_t* patterns() const { return patterns_; }
+  uint64_t* patterns() { return patterns_; }
+  long chunk() const { return chunk_; }
+
+  // Lists the next west halves' patterns from `listed` up to a chunk, by the
+  // north quarters' columns from the cursor, moved past them; returns where
+  // they end, and adds their diagonals to `reach`. A full chunk walks the
+  // rest of its group (a plain inner loop).
+  long list(Mask west, JoinFold fold, WestCursor& at, long listed, uint64_t& reach) {
+    const QuarterTable &northWest = t_.quarter(false, false), &southWest = t_.quarter(true, false);
+    const Mask northRows = west & allColumns(t_.northRows()),
+               southRows = west >> t_.firstSouthRow();
+    const Mask columns = allColumns(t_.westColumns());
+    uint64_t reached = 0;  // in a register: `reach` might alias the patterns
+    for (; at.northColumns <= columns; at.northColumns = nextSubset(at.northColumns)) {
+      const Mask northColumns = Mask(at.northColumns);
+      if (t_.westClass(fold, northColumns) != at.foldClass) continue;
+      const auto *north = northWest.begin(northRows, northColumns),
+                 *northEnd = northWest.end(northRows, northColumns);
+      const auto *south = southWest.begin(southRows, columns ^ northColumns),
+                 *southEnd = southWest.end(southRows, columns ^ northColumns);
+      const long skip = at.taken, listedBefore = listed;
+      long index = 0;  // of the group's halves
+      for (; north != northEnd && south != southEnd; ++north) {
+        Diagonals top = northWest.diagonals(*north);
+        for (const auto* s = south; s != southEnd; ++s) {
+          Diagonals bottom = southWest.diagonals(*s);
+          if (top.meets(bottom) || index++ < skip || listed == chunk_) continue;
+          uint64_t pattern = t_.pattern(top.with(bottom));
+          patterns_[listed++] = pattern;
+          reached |= pattern;
+        }
+      }
+      at.taken = skip + (listed - listedBefore);
+      if (at.taken < index) break;  // full: the group goes on next time
+      at.taken = 0;
+    }
+    reach |= reached;
+    return listed;
+  }
+
+ private:
+  const JoinTables& t_;
+  long chunk_;
+  uint64_t* patterns_;
+};
+
+}  // namespace
+}  // namespace queens
