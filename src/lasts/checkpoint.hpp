@@ -9,10 +9,8 @@
 #pragma once
 
 #include <atomic>
-#include <memory>
-#include <mutex>
 
-#include "lasts/checkpoint_file.hpp"
+#include "lasts/checkpoint_parts.hpp"
 
 namespace queens {
 
@@ -27,10 +25,11 @@ struct Replayed {
 class Checkpoint {
  public:
   Checkpoint(const char* path, Share share, long everySeconds)
-      : path_(path), share_(share), everyMs_(everySeconds * 1000) {}
-  Checkpoint(const Checkpoint&) = delete;
-  Checkpoint& operator=(const Checkpoint&) = delete;
-  ~Checkpoint();
+      : path_(path),
+        share_(share),
+        everyMs_(everySeconds * 1000),
+        order_(share),
+        writer_(everyMs_) {}
 
   // Reads the file through and checks every record; a torn last line is cut
   // off, with a note on `err`. Then opens it to append, made if new. False,
@@ -61,7 +60,9 @@ class Checkpoint {
   bool sync();
 
   // False (error()) once a write has failed. Between boards.
-  bool writing() { return !writeError_ || fail("cannot write: %s", std::strerror(writeError_)); }
+  bool writing() {
+    return !writer_.error() || fail("cannot write: %s", std::strerror(writer_.error()));
+  }
   // The board now: the units of this share, and how many are done (0, 0:
   // not split).
   long boardUnits() const { return boardUnits_; }
@@ -71,57 +72,30 @@ class Checkpoint {
   long everyMs() const { return everyMs_; }
 
  private:
-  // The units of this share, of `units` in every share.
-  long unitsInShare(long units) const;
-
   // Why the file is refused, after "checkpoint PATH: "; returns false.
   bool fail(const char* format, ...);
-
   // Checks each whole line of the file, in order; notes a torn last one.
   bool check(std::FILE* file, long& wholeBytes);
-  // Whether a record may come where it does: the header first, a board's
-  // records together, boards in order, the end last.
-  bool checkRecord(const Record& record, long line);
-  // Reads a split board's record and the units done after it.
-  bool readPending();
-  // Reads the next record of earlier runs into ahead_, unless it is there;
-  // false when none is left.
-  bool peek();
-  // Appends one record with its CRC. It is written out now (a batch: about
-  // everyMs_ of work), else with the next sync, at most everyMs_ later: a
-  // stream of small boards makes no system call per board.
+  // Opens the file to append, made if new, and to read it back.
+  bool openToAppend(long wholeBytes);
+  // Formats a record and appends it (RecordWriter).
   void append(bool now, const char* format, ...);
-  // With writing_ held: out_ written out and kept by the system.
-  void syncHeld();
 
   const char* path_;
   Share share_;
   long everyMs_;
-  std::FILE* err_ = stderr;      // for notes
-  std::FILE* out_ = nullptr;     // appends
-  std::FILE* replay_ = nullptr;  // reads the records of earlier runs back
-  std::unique_ptr<RecordReader> replayReader_;
-  long recordLines_ = 0, replayLines_ = 0;
-  bool torn_ = false;
-  // Reading back: the record ahead, and a split board's units done.
-  Record ahead_;
-  bool haveAhead_ = false;
-  Record pending_;
+  std::FILE* err_ = stderr;  // for notes
+  long recordLines_ = 0;     // whole records in the file
+  bool torn_ = false;        // its last line was cut short
+  RecordOrder order_;
+  Replay replay_;
+  PendingSplit pending_;  // the board now, if earlier runs split it
   bool hasPending_ = false;
-  DoneUnits pendingDone_;
-  Count pendingCount_ = 0;
-  // Checking: the last board recorded, whether its count is still to come,
-  // whether the end was.
-  long lastBoard_ = 0, lastUnits_ = 0;
-  bool boardOpen_ = false, ended_ = false;
-  // Writing.
+  RecordWriter writer_;
   long board_ = 0;  // the input's board now
   long boardUnits_ = 0;
   std::atomic<long> boardUnitsDone_{0};
   Fingerprint input_;
-  std::mutex writing_;
-  long nextSyncMs_ = 0;
-  int writeError_ = 0;
   char error_[512] = "";
 };
 

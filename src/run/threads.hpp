@@ -120,10 +120,9 @@ struct Counting {
 inline Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
                         const Counting& counting, const Settings& settings, const DoneUnits& done,
                         std::FILE* err, Report& report) {
-  long unitsInShare = units / share.parts + (share.part < units % share.parts);
   ProgressLine progress(err, counting.terminal, counting.boardNumber, board.n, share);
   progress.setResumed(done.count());
-  SharedUnits shared(unitsInShare, counting.progressShown ? &progress : nullptr, &done);
+  SharedUnits shared(share.unitsOf(units), counting.progressShown ? &progress : nullptr, &done);
   Worker workers[kMaxThreads];
   pthread_t threadIds[kMaxThreads];
   int started = 1;  // the calling thread is worker 0

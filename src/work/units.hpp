@@ -20,6 +20,8 @@ namespace queens {
 // A share of the work: --part=K/M counts every M-th unit from the K-th.
 struct Share {
   int part = 0, parts = 1;  // share part + 1 of parts, as --part=K/M says
+  // How many of `units` (those of every share) are this share's.
+  long unitsOf(long units) const { return units / parts + (part < units % parts); }
 };
 
 // Told of each unit done (the progress line, which is drawn above this layer).

@@ -1,6 +1,8 @@
 // The lasts layer alone (queens_lasts): how counts, shares' headers and
 // checkpoints' records are read back, and the fingerprints that keep shares
 // of different runs apart. Every value here is worked out by hand.
+#include <unistd.h>  // mkstemp, write
+
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -8,6 +10,7 @@
 
 #include "check.hpp"
 #include "lasts/checkpoint_file.hpp"
+#include "lasts/checkpoint_parts.hpp"
 #include "lasts/merge.hpp"
 
 namespace {
@@ -127,9 +130,97 @@ void recordsReadBack() {
   std::fclose(file);
 }
 
+queens::Record recordOf(const char* text) {
+  static char line[256];
+  std::snprintf(line, sizeof line, "%s", text);
+  queens::Record record;
+  CHECK(queens::parseRecord(line, record) == nullptr);
+  return record;
+}
+
+// A checkpoint's records in the order a run writes them, and out of it.
+void recordOrder() {
+  const queens::Share second{1, 3};  // share 2/3
+  const queens::Share first{0, 3};
+  CHECK(second.unitsOf(10) == 3 && first.unitsOf(10) == 4);
+  queens::RecordOrder order(second);
+  const char* lines[] = {"queens checkpoint format 1 share 2/3 numbering 5",
+                         "board 1 input 1 units 10 cut 4 method rows",  // 3 units are share 2's
+                         "done 1 count 7 units 0-2",
+                         "counted 1 input 1 units 10 cut 4 count 7 method rows",
+                         "counted 2 input 2 units 0 cut 0 count 5 method rows",
+                         "end boards 2 input 2"};
+  long line = 0;
+  for (const char* text : lines) CHECK(order.accept(recordOf(text), ++line) == nullptr);
+  CHECK(order.accept(recordOf("counted 3 input 3 units 0 cut 0 count 5 method rows"), 7) !=
+        nullptr);
+  queens::RecordOrder other(second);
+  const char* why = other.accept(recordOf("queens checkpoint format 1 share 1/3 numbering 5"), 1);
+  CHECK(why && std::strcmp(why, "a checkpoint of share 1/3, and this run counts share 2/3") == 0);
+  queens::RecordOrder skips(second);
+  skips.accept(recordOf(lines[0]), 1);
+  skips.accept(recordOf(lines[1]), 2);
+  why = skips.accept(recordOf("done 1 count 7 units 3"), 3);  // unit 3 of 3: past the share's
+  CHECK(why && std::strcmp(why, "line 3: a record out of place (damaged?)") == 0);
+}
+
+// A split board read back with its units done; a unit done twice refused.
+void splitsReadBack() {
+  const std::string header = recordLine("queens checkpoint format 1 share 1/1 numbering 5") + "\n";
+  const std::string board = recordLine("board 1 input 1 units 10 cut 4 method rows") + "\n";
+  const std::string text = header + board + recordLine("done 1 count 7 units 0-2") + "\n" +
+                           recordLine("done 1 count 5 units 5") + "\n";
+  char path[] = "/tmp/queens_unit_XXXXXX";
+  const int fd = mkstemp(path);
+  CHECK(fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size()));
+  close(fd);
+  queens::Replay replay;
+  CHECK(replay.open(path, 4));
+  CHECK(replay.peek() && replay.peek()->kind == queens::Record::kHeader);
+  replay.take();
+  queens::PendingSplit split;
+  CHECK(replay.peek() && replay.takeSplit(queens::Share{}, split));
+  CHECK(split.count == 12 && split.done.count() == 4 && split.done.has(5) && !split.done.has(3));
+  CHECK(replay.peek() == nullptr);
+  std::FILE* again = std::fopen(path, "w");
+  const std::string twice = header + board + recordLine("done 1 count 7 units 0-2") + "\n" +
+                            recordLine("done 1 count 5 units 2") + "\n";
+  std::fputs(twice.c_str(), again);
+  std::fclose(again);
+  queens::Replay damaged;
+  CHECK(damaged.open(path, 4));
+  damaged.peek(), damaged.take();
+  CHECK(damaged.peek() && !damaged.takeSplit(queens::Share{}, split));
+  std::remove(path);
+}
+
+// Records written with their CRCs, read back whole.
+void recordsWritten() {
+  char path[] = "/tmp/queens_unit_XXXXXX";
+  close(mkstemp(path));
+  {
+    queens::RecordWriter writer(1000);
+    writer.start(std::fopen(path, "a"));
+    writer.append(false, "queens checkpoint format 1 share 1/1 numbering 5");
+    writer.append(true, "end boards 0 input 0");
+    CHECK(writer.sync() == 0 && writer.error() == 0);
+  }
+  std::FILE* file = std::fopen(path, "r");
+  queens::RecordReader records(file);
+  CHECK(records.next());
+  char* second = records.next();
+  CHECK(second && std::strcmp(second, "end boards 0 input 0") == 0);
+  CHECK(!records.next() && !records.torn() && !records.fault());
+  std::fclose(file);
+  std::remove(path);
+}
+
 }  // namespace
 
 int main() {
+  recordOrder();
+  splitsReadBack();
+  recordsWritten();
   countsReadBack();
   shareHeaders();
   fingerprints();
