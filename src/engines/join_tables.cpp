@@ -28,6 +28,24 @@ bool JoinTables::build(const Board& given, JoinBudget budget) {
   return true;
 }
 
+uint64_t JoinTables::bytesNeeded(const Board& given, JoinBudget budget, uint64_t most) {
+  if (given.n < 2) return 0;
+  const Board board = foldable(given);
+  chooseCut(board, budget);
+  const uint64_t chunk = budget.chunk ? budget.chunk : joinChunk(n_);
+  uint64_t bytes = joinScratchBytes(n_, long(chunk)) * uint64_t(budget.threads);
+  const bool rowMirror = rowFlip_ && n_ - firstSouthRow() == north_;
+  for (int q = 0; q < 4 && bytes <= most; ++q) {
+    const bool south = q >= 2, east = q % 2 == 1;
+    if ((south && rowMirror) || (east && columnFlip_)) continue;  // a mirror: no room
+    const int rows = south ? n_ - firstSouthRow() : north_, columns = east ? east_ : west_;
+    const uint64_t entries = quarters_[q].tally(board, south ? firstSouthRow() : 0, rows,
+                                                east ? n_ - east_ : 0, columns, most / 8);
+    bytes += ((uint64_t{1} << (rows + columns)) + 1) * sizeof(uint32_t) + entries * 8;
+  }
+  return std::min(bytes, most + 1);
+}
+
 // With no middle apart only the transpose folds: the other diagonal does
 // mirrored.
 Board JoinTables::foldable(const Board& given) {
@@ -109,6 +127,36 @@ int JoinTables::slicesOf(Mask west, Slice* slices) const {
     if (smallest) slices[count++] = {middleRow, distinct};  // else counted with a smaller image
   }
   return count;
+}
+
+double JoinTables::unitWeight(Mask west) const {
+  const Mask others = allColumns(n_) & ~west & ~(rowApart() ? Mask{1} << north_ : 0);
+  const JoinFold fold = foldOf(west);
+  const double westHalves = pairsOf(quarter(false, false), quarter(true, false), fold, false,
+                                    west & allColumns(north_), west >> firstSouthRow());
+  Slice slices[kJoinMaxN];
+  const int sliceCount = slicesOf(west, slices);
+  double eastHalves = 0;  // each slice's: its middle queen's row is not the east side's
+  for (int i = 0; i < sliceCount; ++i) {
+    const Mask rows = others & ~(slices[i].middleRow >= 0 ? Mask{1} << slices[i].middleRow : 0);
+    eastHalves += pairsOf(quarter(false, true), quarter(true, true), fold, true,
+                          rows & allColumns(north_), rows >> firstSouthRow());
+  }
+  return westHalves * eastHalves;
+}
+
+double JoinTables::pairsOf(const QuarterTable& north, const QuarterTable& south, JoinFold fold,
+                           bool east, Mask northRows, Mask southRows) const {
+  const Mask columns = allColumns(east ? east_ : west_);
+  const int northQueens = popcount(northRows);
+  double pairs = 0;
+  for (uint64_t y = firstSubset(northQueens); y <= columns; y = nextSubset(y)) {
+    if ((east ? eastClass(fold, Mask(y)) : westClass(fold, Mask(y))) < 0) continue;  // folded away
+    const Mask rest = columns & ~Mask(y);
+    pairs += double(north.end(northRows, Mask(y)) - north.begin(northRows, Mask(y))) *
+             double(south.end(southRows, rest) - south.begin(southRows, rest));
+  }
+  return pairs;
 }
 
 }  // namespace queens

@@ -128,6 +128,16 @@ class QuarterTable {
     return entries_;
   }
 
+  // How many entries count() would list, up to `most` (then more): what
+  // the tables would need, without their room.
+  uint64_t tally(const Board& board, int firstRow, int rows, int firstColumn, int columns,
+                 uint64_t most) {
+    place(board, firstRow, rows, firstColumn, columns);
+    uint64_t entries = 0;
+    tallyFrom(0, 0, 0, 0, entries, most);
+    return entries;
+  }
+
   // Or reads the entries of `source`, a quarter that a flip maps onto this
   // one: the row flip swaps the two kinds of diagonals, the column flip
   // swaps them reversed.
@@ -217,6 +227,19 @@ class QuarterTable {
                  flipColumns_ ? reverseRows(columns, columns_) : columns);
   }
 
+  void tallyFrom(int row, Mask columnsUsed, uint32_t sums, uint32_t differences, uint64_t& entries,
+                 uint64_t most) const {
+    if (entries > most) return;
+    if (row == rows_) return void(++entries);
+    tallyFrom(row + 1, columnsUsed, sums, differences, entries, most);
+    const int downward = rows_ - 1 - row;
+    for (Mask open = free_[row] & ~columnsUsed & ~(sums >> row | differences >> downward); open;
+         open &= open - 1) {
+      const Mask column = open & (0 - open);
+      tallyFrom(row + 1, columnsUsed | column, sums | column << row,
+                differences | column << downward, entries, most);
+    }
+  }
   // Each row in turn gets no queen, or one on each square still open. The
   // queens' diagonals are the quarter's own, as its entries hold them: a
   // queen on its row i, column j takes sum i + j and difference
@@ -336,6 +359,9 @@ class JoinTables {
   ~JoinTables() { release(); }
   // Lists the quarters if they and the work spaces fit; else false, keeping nothing.
   bool build(const Board& board, JoinBudget budget);
+  // The bytes that build would need for the board, without the copies;
+  // past `most`, more than `most`. Allocates nothing.
+  uint64_t bytesNeeded(const Board& board, JoinBudget budget, uint64_t most);
   void release() {
     for (QuarterTable& quarter : quarters_) quarter.release();
     std::free(scratch_);
@@ -366,6 +392,11 @@ class JoinTables {
 
   // The slices of one W to count, each for its images under the flips.
   int slicesOf(Mask west, Slice* slices) const;
+  // What one W costs to count, in a cheap model for the progress line's
+  // estimate: its west halves times its slices' east halves, each side's
+  // quarters paired by their groups' sizes where the fold counts them,
+  // clashes on the diagonals not checked (bench/README.md measures it).
+  double unitWeight(Mask west) const;
 
   JoinFold foldOf(Mask west) const {
     return {transposes_ && !middle_, phi(west & allColumns(north_), west >> north_)};
@@ -391,6 +422,11 @@ class JoinTables {
   }
 
  private:
+  // The pairs of a north and a south quarter's entries, on these rows of
+  // each, that use all the side's columns between them and that the fold
+  // counts (east: the east side's).
+  double pairsOf(const QuarterTable& north, const QuarterTable& south, JoinFold fold, bool east,
+                 Mask northRows, Mask southRows) const;
   // The board as the join cuts it: mirrored where only the anti-transpose
   // would fold it.
   static Board foldable(const Board& given);

@@ -18,6 +18,7 @@
 #include "judge/program.hpp"
 #include "lasts/merge.hpp"
 #include "lasts/shares.hpp"
+#include "run/estimate.hpp"
 #include "run/threads.hpp"
 
 namespace queens {
@@ -48,6 +49,8 @@ constexpr const char* kQueensUsage =
     "                 at the next unit of work, saved, with status 130 or 143\n"
     "  --checkpoint-every=SECONDS  how often the checkpoint is saved, 1 to 3600\n"
     "                 (default 10)\n"
+    "  --estimate     count a sample of each board's work, and print how long the\n"
+    "                 whole count would take on 1 thread and on all, and its memory\n"
     "  --progress     show the progress line on stderr even when it is not a\n"
     "                 terminal; --no-progress: never\n"
     "  -h, --help     print this help and exit\n"
@@ -85,6 +88,7 @@ struct Options {
   bool sharing = false, merging = false;  // --part, --merge
   bool version = false;                   // --version
   bool statsJson = false;                 // --stats=json
+  bool estimate = false;                  // --estimate
   const char* counting = nullptr;         // an option that counts boards
   std::vector<const char*> files;         // the files named: the boards, or --merge's shares
   int emptyFirst = 0, emptyLast = 0;      // --empty=A..B: the sizes (none: 0)
@@ -170,6 +174,7 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   options.counting = arg;
   if (is("--trace=html")) return options.show.tracing = options.page = true;
   if (is("--unique")) return options.unique = true;
+  if (is("--estimate")) return options.estimate = true;
   if (is("--stats") || is("--stats=text")) return settings.stats = true;
   if (is("--stats=json")) return settings.stats = options.statsJson = true;
   if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
@@ -199,6 +204,10 @@ const char* clashOf(const Options& options, const char*& arg) {
     return "--checkpoint-every says how often to save a checkpoint: give --checkpoint=FILE too";
   if (options.unique && settings.share.parts > 1)
     return "--unique divides the whole count by the symmetries; drop --part";
+  if (options.estimate &&
+      (showing || options.unique || settings.share.parts > 1 || options.checkpoint))
+    return "--estimate counts a sample of each board's whole count; drop --list, --trace, "
+           "--unique, --part and --checkpoint";
   return nullptr;
 }
 
@@ -312,6 +321,11 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
       std::fputc('\n', err);
       break;
     }
+    if (options.estimate) {  // in place of the count
+      printEstimate(estimateBoard(board, settings), boardNumber, board.n, out);
+      if ((writeError = writeErrorOf(out))) break;
+      continue;
+    }
     if (options.page)
       ++pageBoards;  // the page holds its counts
     else if (options.show.listing || options.show.tracing)
@@ -386,6 +400,7 @@ constexpr option kLongOptions[] = {{"help", no_argument, nullptr, 'h'},
                                    {"list", no_argument, nullptr, 0},
                                    {"trace", optional_argument, nullptr, 0},
                                    {"unique", no_argument, nullptr, 0},
+                                   {"estimate", no_argument, nullptr, 0},
                                    {"stats", optional_argument, nullptr, 0},
                                    {"method", required_argument, nullptr, 0},
                                    {"memory", required_argument, nullptr, 0},

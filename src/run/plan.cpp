@@ -17,12 +17,16 @@ bool joinWins(const Board& board) {
 
 }  // namespace
 
+bool joinAsked(const Board& board, Method method) {
+  return board.n <= kJoinMaxN &&
+         (method == Method::kJoin || (method == Method::kAuto && joinWins(board)));
+}
+
 // Chooses the join if the method or auto asks for it and its tables fit;
 // else a search.
 void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
   bool automatic = method == Method::kAuto;
-  if ((method == Method::kJoin || (automatic && joinWins(board))) && board.n <= kJoinMaxN &&
-      plan.join.build(board, budget)) {
+  if (joinAsked(board, method) && plan.join.build(board, budget)) {
     plan.joined = true;
     plan.name = "join";
     return;
@@ -43,6 +47,63 @@ void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan
                           : (wide ? countRowByRow<uint64_t> : countRowByRow<uint32_t>);
   plan.name = plan.symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
                              : (propagate ? "propagate" : "rows");
+}
+
+// Bytes as a user writes them: 4.8 GiB, 512 MiB.
+std::string bytesText(uint64_t bytes) {
+  char text[32];
+  if (bytes >= uint64_t{1} << 30)
+    std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / double(uint64_t{1} << 30));
+  else
+    std::snprintf(text, sizeof text, "%.0f MiB", double(bytes) / double(uint64_t{1} << 20));
+  return text;
+}
+
+std::string describePlan(const Board& board, long boardNumber, const Plan& plan, Method method,
+                         JoinBudget budget) {
+  char line[320];
+  int length = std::snprintf(line, sizeof line, "board %ld, %dx%d: counted by %s on %d thread%s",
+                             boardNumber, board.n, board.n, plan.name, budget.threads,
+                             budget.threads == 1 ? "" : "s");
+  if (plan.joined) {
+    std::snprintf(line + length, sizeof line - size_t(length), ", its tables in %s",
+                  bytesText(plan.join.allocated()).c_str());
+  } else if (joinAsked(board, method)) {                   // passed over for memory
+    constexpr uint64_t kMostTallied = uint64_t{16} << 30;  // seconds of tally at most
+    JoinTables measure;
+    const uint64_t needed = measure.bytesNeeded(board, budget, kMostTallied);
+    const uint64_t gib = uint64_t{1} << 30, mib = uint64_t{1} << 20;
+    char memory[32];
+    if (needed >= gib)
+      std::snprintf(memory, sizeof memory, "%lluG", (unsigned long long)((needed + gib - 1) / gib));
+    else
+      std::snprintf(memory, sizeof memory, "%lluM", (unsigned long long)((needed + mib - 1) / mib));
+    if (needed > kMostTallied)
+      std::snprintf(line + length, sizeof line - size_t(length),
+                    "; the join would need more than %s, and --memory allows %s",
+                    bytesText(kMostTallied).c_str(), bytesText(budget.bytes).c_str());
+    else
+      std::snprintf(line + length, sizeof line - size_t(length),
+                    "; the join would need %s, and --memory allows %s: --memory=%s lets it run",
+                    bytesText(needed).c_str(), bytesText(budget.bytes).c_str(), memory);
+  }
+  return line;
+}
+
+UnitProfile profileOf(const Plan& plan, long units) {
+  if (!plan.joined || units <= 0) return UnitProfile({}, 1, units);  // equal costs
+  constexpr long kSamples = 4096;
+  const long stride = std::max(1L, units / kSamples);
+  std::vector<double> weights;
+  Slice slices[kJoinMaxN];
+  const JoinTables& join = plan.join;
+  long unit = 0;
+  for (uint64_t west = firstSubset(join.westColumns()); west <= allColumns(join.n());
+       west = nextSubset(west)) {
+    if (join.slicesOf(Mask(west), slices) == 0) continue;
+    if (unit++ % stride == 0) weights.push_back(join.unitWeight(Mask(west)));
+  }
+  return UnitProfile(std::move(weights), stride, units);
 }
 
 Count countWithPlan(const Board& board, const Plan& plan, Job& job) {

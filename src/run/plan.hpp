@@ -4,10 +4,13 @@
 // (plan.cpp, where the engines' templates are made for the plans).
 #pragma once
 
+#include <string>
+
 #include "engines/join.hpp"
 #include "engines/propagation.hpp"
 #include "engines/row_engine.hpp"
 #include "engines/symmetry.hpp"
+#include "run/progress.hpp"
 
 namespace queens {
 
@@ -34,6 +37,17 @@ struct Plan {
 // Chooses the join if the method or auto asks for it and its tables fit;
 // else a search (plan.cpp).
 void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan);
+
+// Whether the method, or auto's rules, ask for the join on this board.
+bool joinAsked(const Board& board, Method method);
+
+// The method line: which method counts the board, on how many threads, and
+// when the join was passed over for memory, what it would need.
+std::string describePlan(const Board& board, long boardNumber, const Plan& plan, Method method,
+                         JoinBudget budget);
+
+// The costs of a plan's units, sampled, for the progress line's estimate.
+UnitProfile profileOf(const Plan& plan, long units);
 
 // Counts the board, or the units `job` claims, by its plan.
 Count countWithPlan(const Board& board, const Plan& plan, Job& job);

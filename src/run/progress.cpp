@@ -1,36 +1,138 @@
 // ===== The progress line ===================================================
 #include "run/progress.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
 namespace queens {
 
-void ProgressLine::update(long unitsDone, long units) {
-  long now = long(1000 * secondsSince(start_));
-  if (now < nextDrawMs_.load(std::memory_order_relaxed)) return;
-  if (drawing_.test_and_set(std::memory_order_acquire)) return;  // another thread draws
-  if (now >= nextDrawMs_.load(std::memory_order_relaxed)) {
-    draw(unitsDone, units, now / 1000.0);
-    nextDrawMs_.store(now + (terminal_ ? 250 : 1000), std::memory_order_relaxed);
-  }
-  drawing_.clear(std::memory_order_release);
+UnitProfile::UnitProfile(std::vector<double> weights, long stride, long units)
+    : cumulative_(weights.size() + 1, 0.0), stride_(stride), units_(units) {
+  for (size_t i = 0; i < weights.size(); ++i) cumulative_[i + 1] = cumulative_[i] + weights[i];
 }
 
-void ProgressLine::draw(long unitsDone, long units, double elapsed) {
-  char share[48] = "";
+double UnitProfile::before(long unit) const {
+  if (units_ <= 0) return 0;
+  if (cumulative_.size() < 2 || cumulative_.back() <= 0) return double(unit) / double(units_);
+  // Each sample stands for the stride of units from it; interpolated within.
+  const double samples = double(unit) / double(stride_);
+  const size_t whole = std::min(size_t(samples), cumulative_.size() - 1);
+  double weight = cumulative_[whole];
+  if (whole + 1 < cumulative_.size())
+    weight += (samples - double(whole)) * (cumulative_[whole + 1] - cumulative_[whole]);
+  return std::min(1.0, weight / cumulative_.back());
+}
+
+void ProgressLine::setPhase(const char* phase) {
+  std::lock_guard<std::mutex> hold(text_);
+  phase_ = phase;
+}
+
+void ProgressLine::setMethod(const std::string& line) {
+  std::lock_guard<std::mutex> hold(text_);
+  method_ = line;
+}
+
+void ProgressLine::setUnits(long units, long resumed, UnitProfile profile) {
+  std::lock_guard<std::mutex> hold(text_);
+  units_ = units, resumed_ = resumed, profile_ = std::move(profile);
+  unitsStart_ = elapsed();
+  unitsDone_.store(resumed, std::memory_order_relaxed);
+  phase_.clear();
+}
+
+void ProgressLine::drawDue(double elapsed) {
+  if (elapsed < 1) return;  // nothing for the first second
+  std::lock_guard<std::mutex> hold(text_);
+  const char* clear = terminal_ && drawn_ ? "\r\033[K" : "";
+  if (!methodSaid_ && !method_.empty()) {
+    std::fprintf(err_, "%s%s\n", clear, method_.c_str());
+    methodSaid_ = true, clear = "";
+  }
+  if (progress_) {
+    std::fprintf(err_, "%s%s%s", terminal_ ? "\r" : "", progressText(elapsed).c_str(),
+                 terminal_ ? "\033[K" : "\n");
+    drawn_ = true;
+  }
+  std::fflush(err_);
+}
+
+void ProgressLine::erase() {
+  std::lock_guard<std::mutex> hold(text_);
+  if (drawn_ && terminal_) std::fputs("\r\033[K", err_);  // back to the start, clear
+}
+
+std::string ProgressLine::progressText(double elapsed) {
+  char head[96], share[48] = "", body[160];
   if (share_.parts > 1)
     std::snprintf(share, sizeof share, ", share %d of %d", share_.part + 1, share_.parts);
+  std::snprintf(head, sizeof head, "board %ld, %dx%d%s: ", boardNumber_, n_, n_, share);
+  if (units_ == 0) {
+    std::snprintf(body, sizeof body, "%s, no units done yet, %.1f s so far", phase_.c_str(),
+                  elapsed);
+    return std::string(head) + body;
+  }
+  const long done = unitsDone_.load(std::memory_order_relaxed);
   char resumed[64] = "";
   if (resumed_)
     std::snprintf(resumed, sizeof resumed, "; %ld resumed from the checkpoint", resumed_);
-  // The time left is from this run's pace: resumed units took no time.
-  double done = units ? double(unitsDone) / double(units) : 1;
-  double pace = double(unitsDone - resumed_) / std::max(elapsed, 1e-9);
-  std::fprintf(err_, "%sboard %ld, %dx%d%s: %ld of %ld units done (%.0f%%%s), %.1f s so far, ",
-               terminal_ ? "\r" : "", boardNumber_, n_, n_, share, unitsDone, units, 100 * done,
-               resumed, elapsed);
-  std::fprintf(err_, "about %.0f s left%s", pace > 0 ? double(units - unitsDone) / pace : 0.0,
-               terminal_ ? "\033[K" : "\n");
-  std::fflush(err_);
-  drawn_ = true;
+  std::snprintf(body, sizeof body, "%ld of %ld units done (%.0f%%%s), %.1f s so far, ", done,
+                units_, 100.0 * double(done) / double(units_), resumed, elapsed);
+  return std::string(head) + body + timeLeft(elapsed, done);
+}
+
+// From the share of the work done, by the units' costs, and this run's
+// pace since its units began (resumed units took none of its time, the
+// tables and the split are done). Unit i of the share is unit
+// i * parts + part of every share, which interleave.
+std::string ProgressLine::timeLeft(double elapsed, long done) {
+  auto workBefore = [&](long unit) {
+    return profile_.before(unit * share_.parts + share_.part) -
+           profile_.before(share_.part);  // the share's own start
+  };
+  const double whole = workBefore(units_), now = workBefore(done) / whole,
+               atStart = workBefore(resumed_) / whole;
+  if (!(now > atStart) || !(whole > 0)) return "time left not known yet";
+  const double left = (elapsed - unitsStart_) * (1 - now) / (now - atStart);
+  char text[48];
+  if (left < 600)
+    std::snprintf(text, sizeof text, "about %.0f s left", left);
+  else if (left < 36000)
+    std::snprintf(text, sizeof text, "about %.0f min left", left / 60);
+  else
+    std::snprintf(text, sizeof text, "about %.1f h left", left / 3600);
+  return text;
+}
+
+ProgressTicker::ProgressTicker(ProgressLine* line) : line_(line) {
+  if (line_) thread_ = std::thread(&ProgressTicker::run, this);
+}
+
+ProgressTicker::~ProgressTicker() {
+  if (!line_) return;
+  {
+    std::lock_guard<std::mutex> hold(lock_);
+    done_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+  line_->erase();
+}
+
+void ProgressTicker::run() {
+  const double every = line_->terminal() ? 0.25 : 1.0;
+  double next = 1.0;  // the first line at a second
+  std::unique_lock<std::mutex> hold(lock_);
+  while (!done_) {
+    const double wait = std::max(0.0, next - line_->elapsed());
+    wake_.wait_for(hold, std::chrono::duration<double>(wait), [this] { return done_; });
+    if (done_) break;
+    hold.unlock();
+    line_->drawDue(line_->elapsed());
+    hold.lock();
+    next += every * std::ceil((line_->elapsed() - next) / every + 1e-9);
+  }
 }
 
 }  // namespace queens

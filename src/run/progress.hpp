@@ -1,13 +1,20 @@
 // ===== The progress line ===================================================
-// A board that counts for over a second says how far along it is, on
-// stderr; and a share of the work, which the line names.
+// A board that counts for over a second says, on stderr, which method
+// counts it (once), and then how far along it is, from a thread of its own
+// that draws whether or not a unit has finished: the phase before the
+// units (the join's tables), the units done of its share, the time so far
+// and an estimate of the time left (progress.cpp).
 #pragma once
 
 #include <time.h>  // clock_gettime
 
-#include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <cstdio>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "work/units.hpp"
 
@@ -21,40 +28,95 @@ inline double secondsSince(const timespec& start) {
   return double(now.tv_sec - start.tv_sec) + 1e-9 * double(now.tv_nsec - start.tv_nsec);
 }
 
-// After a board has counted for a second: a line on stderr with the share of
-// its units done and the time so far and left, redrawn 4 times a second on a
-// terminal, then erased; else a line a second (progress.cpp).
+// The relative costs of a board's units, from a cheap model of the plan
+// (the join's: each W's halves), sampled at every stride-th unit of every
+// share: what share of the work lies before a unit.
+class UnitProfile {
+ public:
+  UnitProfile() = default;
+  // weights: of units 0, stride, 2 stride...; none: equal costs.
+  UnitProfile(std::vector<double> weights, long stride, long units);
+  // The share of the whole work before unit `unit` (of every share).
+  double before(long unit) const;
+
+ private:
+  std::vector<double> cumulative_;  // before each sample
+  long stride_ = 1, units_ = 0;
+};
+
+// How far along a board is, and what its line says. The threads report the
+// units done (update); the ticker draws.
 class ProgressLine final : public UnitsProgress {
  public:
-  ProgressLine(std::FILE* err, bool terminal, long boardNumber, int n, Share share)
-      : err_(err), terminal_(terminal), boardNumber_(boardNumber), n_(n), share_(share) {
+  // progress: whether the progress line is drawn; else only the method line.
+  ProgressLine(std::FILE* err, bool terminal, bool progress, long boardNumber, int n, Share share)
+      : err_(err),
+        terminal_(terminal),
+        progress_(progress),
+        boardNumber_(boardNumber),
+        n_(n),
+        share_(share) {
     clock_gettime(CLOCK_MONOTONIC, &start_);
   }
 
-  // Units counted by an earlier run (--checkpoint), which the line names.
-  void setResumed(long units) { resumed_ = units; }
+  // What the board is doing before its units ("building the join's tables").
+  void setPhase(const char* phase);
+  // The method line, said once the board has counted for a second.
+  void setMethod(const std::string& line);
+  // The units of the share, those resumed from a checkpoint, and their
+  // costs (set before any unit is done).
+  void setUnits(long units, long resumed, UnitProfile profile);
 
-  // After each unit.
-  void update(long unitsDone, long units) override;
-
-  // Once the threads are done.
-  void erase() {
-    if (drawn_ && terminal_) std::fputs("\r\033[K", err_);  // back to the start, clear
+  // After each unit, from the threads: only counts.
+  void update(long unitsDone, long units) override {
+    unitsDone_.store(unitsDone, std::memory_order_relaxed);
+    (void)units;
   }
 
+  // Draws what is due at `elapsed` seconds; false before the first second.
+  void drawDue(double elapsed);
+  double elapsed() const { return secondsSince(start_); }
+  bool terminal() const { return terminal_; }
+  // Once the count is done.
+  void erase();
+
  private:
-  void draw(long unitsDone, long units, double elapsed);
+  std::string progressText(double elapsed);
+  std::string timeLeft(double elapsed, long done);
 
   std::FILE* err_;
-  bool terminal_;
+  bool terminal_, progress_;
   long boardNumber_;
   int n_;
   Share share_;
-  long resumed_ = 0;
   timespec start_;
-  std::atomic<long> nextDrawMs_{1000};  // nothing for the first second
-  std::atomic_flag drawing_ = ATOMIC_FLAG_INIT;
-  bool drawn_ = false;  // written only by the thread that holds drawing_
+  std::mutex text_;  // guards what the counting thread sets and the ticker reads
+  std::string phase_ = "choosing the method", method_;
+  bool methodSaid_ = false;
+  long units_ = 0, resumed_ = 0;  // units_ 0: not split yet
+  double unitsStart_ = 0;         // the seconds before the first unit: tables, split
+  UnitProfile profile_;
+  std::atomic<long> unitsDone_{0};
+  bool drawn_ = false;
+};
+
+// The thread that draws a board's lines: from its first second, 4 times a
+// second on a terminal, else once a second, until the count is done.
+class ProgressTicker {
+ public:
+  explicit ProgressTicker(ProgressLine* line);  // null: no thread
+  ProgressTicker(const ProgressTicker&) = delete;
+  ProgressTicker& operator=(const ProgressTicker&) = delete;
+  ~ProgressTicker();
+
+ private:
+  void run();
+
+  ProgressLine* line_;
+  std::mutex lock_;
+  std::condition_variable wake_;
+  bool done_ = false;
+  std::thread thread_;
 };
 
 }  // namespace queens

@@ -119,10 +119,9 @@ struct Counting {
 // Counts the units of `share`, numbered at `depth`, on the threads.
 inline Count countUnits(const Board& board, const Plan& plan, int depth, long units, Share share,
                         const Counting& counting, const Settings& settings, const DoneUnits& done,
-                        std::FILE* err, Report& report) {
-  ProgressLine progress(err, counting.terminal, counting.boardNumber, board.n, share);
-  progress.setResumed(done.count());
-  SharedUnits shared(share.unitsOf(units), counting.progressShown ? &progress : nullptr, &done);
+                        ProgressLine* line, Report& report) {
+  if (line) line->setUnits(share.unitsOf(units), done.count(), profileOf(plan, units));
+  SharedUnits shared(share.unitsOf(units), line, &done);
   Worker workers[kMaxThreads];
   pthread_t threadIds[kMaxThreads];
   int started = 1;  // the calling thread is worker 0
@@ -139,14 +138,13 @@ inline Count countUnits(const Board& board, const Plan& plan, int depth, long un
     report.nodes += workers[i].nodes;
   }
   report.threads = started;
-  progress.erase();
   return total;
 }
 
 // Counts this process's share of one board with its plan. A tree too small
 // to split is share 1's.
 inline Count countShare(const Board& board, const Plan& plan, const Settings& settings,
-                        const Counting& counting, std::FILE* err, Report& report) {
+                        const Counting& counting, ProgressLine* line, Report& report) {
   const Share share = settings.share;
   Checkpoint* checkpoint = settings.checkpoint;  // which needs units to record
   if (share.parts == 1 && counting.threads == 1 && !counting.progressShown && !checkpoint) {
@@ -181,11 +179,11 @@ inline Count countShare(const Board& board, const Plan& plan, const Settings& se
   if (done.count() > 0) {
     std::snprintf(report.noteText, sizeof report.noteText,
                   ", %ld of %ld units resumed from the checkpoint", done.count(),
-                  units / share.parts + (share.part < units % share.parts));
+                  share.unitsOf(units));
     report.note = report.noteText;
   }
   return resumed +
-         countUnits(board, plan, depth, units, share, counting, settings, done, err, report);
+         countUnits(board, plan, depth, units, share, counting, settings, done, line, report);
 }
 
 // Counts this process's share of one board; says how in `report`.
@@ -217,11 +215,23 @@ inline Count countBoard(const Board& board, long boardNumber, const Settings& se
     counting.terminal = settings.progress != ProgressMode::kOff && isatty(fileno(err));
     counting.progressShown = settings.progress == ProgressMode::kOn || counting.terminal;
   }
+  // The method line and the progress line, from a thread of their own.
+  std::unique_ptr<ProgressLine> line;
+  if (board.n >= kSplitMinN && (counting.progressShown || settings.stats))
+    line = std::make_unique<ProgressLine>(err, counting.terminal, counting.progressShown,
+                                          boardNumber, board.n, settings.share);
+  ProgressTicker ticker(line.get());
+  if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   Plan plan;
-  choosePlan(board, settings.method, {settings.memory, counting.threads}, plan);
+  const JoinBudget budget{settings.memory, counting.threads};
+  choosePlan(board, settings.method, budget, plan);
   report.method = plan.name;
   report.joinBytes = plan.joined ? plan.join.allocated() : 0;
-  return countShare(board, plan, settings, counting, err, report);
+  if (line) {
+    line->setMethod(describePlan(board, boardNumber, plan, settings.method, budget));
+    line->setPhase("splitting the board into units");
+  }
+  return countShare(board, plan, settings, counting, line.get(), report);
 }
 
 }  // namespace queens

@@ -2,6 +2,8 @@
 // line, and a full disk.
 #pragma once
 
+#include <chrono>
+
 #include "running.hpp"
 
 namespace {
@@ -110,8 +112,12 @@ int progress(const std::string& program, const std::string& board, long long cou
     pid_t pid = startOnTerminal(argv, terminal, {2}, in, out, -1);
     close(in), close(out);
     std::string seen;
+    const auto start = std::chrono::steady_clock::now();
+    double firstLine = -1;  // seconds to the first progress line
     for (int status = -1; status < 0;) {
       seen += readWithin(terminal.master, 0.1);
+      if (firstLine < 0 && seen.find("units done") != std::string::npos)
+        firstLine = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (waitpid(pid, &status, WNOHANG) == pid) {
         seen += readWithin(terminal.master, 0.1);
         if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
@@ -120,28 +126,48 @@ int progress(const std::string& program, const std::string& board, long long cou
       }
       status = -1;
     }
+    // The method line first, a whole line; then the progress line drawn in
+    // place, within 2 seconds of the start.
     const std::string erase = "\r\033[K";
-    if (seen.compare(0, 1, "\r") != 0 || seen.find("board 1, ") == std::string::npos ||
-        seen.find("units done") == std::string::npos || seen.find('\n') != std::string::npos ||
-        seen.size() < erase.size() ||
-        seen.compare(seen.size() - erase.size(), erase.size(), erase) != 0)
+    const size_t methodEnd = seen.find('\n');
+    const std::string drawn = methodEnd == std::string::npos ? "" : seen.substr(methodEnd + 1);
+    if (seen.compare(0, 9, "board 1, ") != 0 || seen.find(": counted by ") > methodEnd ||
+        drawn.compare(0, 1, "\r") != 0 || drawn.find("units done") == std::string::npos ||
+        drawn.find('\n') != std::string::npos || drawn.size() < erase.size() ||
+        drawn.compare(drawn.size() - erase.size(), erase.size(), erase) != 0)
       return fail("progress on a terminal: got '" + seen + "'");
+    if (firstLine < 0 || firstLine > 2)
+      return fail("progress on a terminal: the first line came after " + std::to_string(firstLine) +
+                  " s, not within 2 s");
     if (readFile(output) != expectedOutput) return fail("progress on a terminal changed stdout");
-    std::printf("progress on a terminal: %zu bytes drawn in place, then erased\n", seen.size());
+    std::printf(
+        "progress on a terminal: the method line, then %zu bytes drawn in place from %.1f s, "
+        "then erased\n",
+        drawn.size(), firstLine);
   }
   Run quiet = runProgram(argv, board, output, error);
   if (quiet.status != 0 || !readFile(error).empty() || readFile(output) != expectedOutput)
     return fail("stderr in a file: expected no progress, got '" + readFile(error) + "'");
   argv.push_back("--progress");
+  const auto start = std::chrono::steady_clock::now();
   Run forced = runProgram(argv, board, output, error);
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::vector<std::string> logged = lines(readFile(error));
-  if (forced.status != 0 || logged.empty() || readFile(output) != expectedOutput ||
-      readFile(error).find('\r') != std::string::npos)
+  if (forced.status != 0 || logged.size() < 2 || readFile(output) != expectedOutput ||
+      readFile(error).find('\r') != std::string::npos ||
+      logged[0].find(": counted by ") == std::string::npos)
     return fail("--progress into a file: got '" + readFile(error) + "'");
-  for (const std::string& line : logged)
-    if (line.compare(0, 9, "board 1, ") != 0 || line.find("units done") == std::string::npos)
-      return fail("--progress into a file: line '" + line + "'");
-  std::printf("stderr in a file: no progress; --progress: %zu lines\n", logged.size());
+  for (size_t i = 1; i < logged.size(); ++i)
+    if (logged[i].compare(0, 9, "board 1, ") != 0 ||
+        logged[i].find("units done") == std::string::npos)
+      return fail("--progress into a file: line '" + logged[i] + "'");
+  // A line a second from the first: never 5 seconds without one.
+  if (double(logged.size() - 1) < took - 2)
+    return fail("--progress into a file: " + std::to_string(logged.size() - 1) + " lines in " +
+                std::to_string(took) + " s");
+  std::printf("stderr in a file: no progress; --progress: the method line, %zu lines in %.1f s\n",
+              logged.size() - 1, took);
   std::remove(output.c_str()), std::remove(error.c_str());
   return 0;
 }

@@ -61,9 +61,44 @@ void threadsAndShares() {
   CHECK(countWith(emptyBoard(12), 2) == 14200);  // A000170
 }
 
+// The estimate's weights of units: sampled, interpolated between samples.
+void unitProfiles() {
+  const queens::UnitProfile equal({}, 1, 100);
+  CHECK(equal.before(0) == 0 && equal.before(25) == 0.25 && equal.before(100) == 1);
+  // Units 0-9 weigh 1 each, 10-19 weigh 3: sampled every 10th unit.
+  const queens::UnitProfile sampled({1, 3}, 10, 20);
+  CHECK(sampled.before(10) == 10.0 / 40);
+  CHECK(sampled.before(15) == 25.0 / 40);  // half the second sample's
+  CHECK(sampled.before(20) == 1);
+}
+
+// The join's weights: each W's west halves times its east halves. On the
+// empty 14x14 board the profile rises from 0 before the first unit to 1
+// after the last.
+void joinWeights() {
+  queens::Plan plan;
+  queens::choosePlan(emptyBoard(14), queens::Method::kJoin, {queens::kDefaultMemoryBudget, 1},
+                     plan);
+  CHECK(plan.joined);
+  const queens::UnitProfile profile = queens::profileOf(plan, plan.join.units());
+  CHECK(profile.before(0) == 0 && profile.before(plan.join.units()) == 1);
+  double last = 0;
+  bool rising = true;
+  for (long unit = 0; unit <= plan.join.units(); unit += 7) {
+    rising = rising && profile.before(unit) >= last;
+    last = profile.before(unit);
+  }
+  CHECK(rising);
+  // W = rows 0-6 (the north half): west halves of 7 queens on the NW
+  // quarter's 7 x 7 alone, east halves on the south east quarter alone.
+  CHECK(plan.join.unitWeight(queens::Mask(0x7F)) > 0);
+}
+
 }  // namespace
 
 int main() {
+  unitProfiles();
+  joinWeights();
   autoChooses();
   threadsAndShares();
   return unit::finish("run");
