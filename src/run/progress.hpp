@@ -67,13 +67,12 @@ class ProgressLine final : public UnitsProgress {
   // costs (set before any unit is done).
   void setUnits(long units, long resumed, UnitProfile profile);
 
-  // After each unit, from the threads: only counts.
-  void update(long unitsDone, long units) override {
+  // After each unit, from the threads: only counts (the units are known).
+  void update(long unitsDone, long /*units*/) override {
     unitsDone_.store(unitsDone, std::memory_order_relaxed);
-    (void)units;
   }
 
-  // Draws what is due at `elapsed` seconds; false before the first second.
+  // Draws what is due at `elapsed` seconds: nothing before the first second.
   void drawDue(double elapsed);
   double elapsed() const { return secondsSince(start_); }
   bool terminal() const { return terminal_; }
