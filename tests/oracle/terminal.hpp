@@ -95,56 +95,71 @@ int live(const std::string& program) {
   return 0;
 }
 
-// The progress line: on a terminal it is drawn in place ("\r", cleared to the
-// end of the line) and erased at the end, and the count on stdout is
-// untouched; with stderr in a file it is absent, unless --progress forces it,
-// as whole lines. BOARD must take a few seconds with OPTIONS.
+// What a program writes on a terminal's stderr until it exits, and how
+// many seconds passed before `first` appeared (-1: never); false if it
+// failed.
+bool readTerminal(const std::vector<std::string>& argv, const std::string& board,
+                  const std::string& output, const std::string& first, std::string& seen,
+                  double& firstSeconds) {
+  Terminal terminal = openTerminal();
+  int in = open(board.c_str(), O_RDONLY),
+      out = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid = startOnTerminal(argv, terminal, {2}, in, out, -1);
+  close(in), close(out);
+  const auto start = std::chrono::steady_clock::now();
+  firstSeconds = -1;
+  for (;;) {
+    seen += readWithin(terminal.master, 0.1);
+    if (firstSeconds < 0 && seen.find(first) != std::string::npos)
+      firstSeconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      seen += readWithin(terminal.master, 0.1);
+      return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    }
+  }
+}
+
+// On a terminal: the method line first, a whole line; then the progress
+// line drawn in place ("\r", cleared to the end of the line) within 2
+// seconds of the start, and erased at the end; the count on stdout
+// untouched.
+int progressOnTerminal(const std::vector<std::string>& argv, const std::string& board,
+                       const std::string& output, const std::string& expectedOutput) {
+  std::string seen;
+  double firstLine = -1;
+  if (!readTerminal(argv, board, output, "units done", seen, firstLine))
+    return fail("exit status on a terminal");
+  const std::string erase = "\r\033[K";
+  const size_t methodEnd = seen.find('\n');
+  const std::string drawn = methodEnd == std::string::npos ? "" : seen.substr(methodEnd + 1);
+  if (seen.compare(0, 9, "board 1, ") != 0 || seen.find(": counted by ") > methodEnd ||
+      drawn.compare(0, 1, "\r") != 0 || drawn.find("units done") == std::string::npos ||
+      drawn.find('\n') != std::string::npos || drawn.size() < erase.size() ||
+      drawn.compare(drawn.size() - erase.size(), erase.size(), erase) != 0)
+    return fail("progress on a terminal: got '" + seen + "'");
+  if (firstLine < 0 || firstLine > 2)
+    return fail("progress on a terminal: the first line came after " + std::to_string(firstLine) +
+                " s, not within 2 s");
+  if (readFile(output) != expectedOutput) return fail("progress on a terminal changed stdout");
+  std::printf(
+      "progress on a terminal: the method line, then %zu bytes drawn in place from %.1f s, "
+      "then erased\n",
+      drawn.size(), firstLine);
+  return 0;
+}
+
+// The progress line on a terminal (above); with stderr in a file it is
+// absent, unless --progress forces it, as whole lines, a line a second.
+// BOARD must take a few seconds with OPTIONS.
 int progress(const std::string& program, const std::string& board, long long count,
              const std::vector<std::string>& options) {
   std::vector<std::string> argv = {program};
   argv.insert(argv.end(), options.begin(), options.end());
   const std::string output = tempPath("progress", "out"), error = tempPath("progress", "err");
   const std::string expectedOutput = std::to_string(count) + "\n";
-  {
-    Terminal terminal = openTerminal();
-    int in = open(board.c_str(), O_RDONLY),
-        out = open(output.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid = startOnTerminal(argv, terminal, {2}, in, out, -1);
-    close(in), close(out);
-    std::string seen;
-    const auto start = std::chrono::steady_clock::now();
-    double firstLine = -1;  // seconds to the first progress line
-    for (int status = -1; status < 0;) {
-      seen += readWithin(terminal.master, 0.1);
-      if (firstLine < 0 && seen.find("units done") != std::string::npos)
-        firstLine = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (waitpid(pid, &status, WNOHANG) == pid) {
-        seen += readWithin(terminal.master, 0.1);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-          return fail("exit status on a terminal");
-        break;
-      }
-      status = -1;
-    }
-    // The method line first, a whole line; then the progress line drawn in
-    // place, within 2 seconds of the start.
-    const std::string erase = "\r\033[K";
-    const size_t methodEnd = seen.find('\n');
-    const std::string drawn = methodEnd == std::string::npos ? "" : seen.substr(methodEnd + 1);
-    if (seen.compare(0, 9, "board 1, ") != 0 || seen.find(": counted by ") > methodEnd ||
-        drawn.compare(0, 1, "\r") != 0 || drawn.find("units done") == std::string::npos ||
-        drawn.find('\n') != std::string::npos || drawn.size() < erase.size() ||
-        drawn.compare(drawn.size() - erase.size(), erase.size(), erase) != 0)
-      return fail("progress on a terminal: got '" + seen + "'");
-    if (firstLine < 0 || firstLine > 2)
-      return fail("progress on a terminal: the first line came after " + std::to_string(firstLine) +
-                  " s, not within 2 s");
-    if (readFile(output) != expectedOutput) return fail("progress on a terminal changed stdout");
-    std::printf(
-        "progress on a terminal: the method line, then %zu bytes drawn in place from %.1f s, "
-        "then erased\n",
-        drawn.size(), firstLine);
-  }
+  if (int failed = progressOnTerminal(argv, board, output, expectedOutput)) return failed;
   Run quiet = runProgram(argv, board, output, error);
   if (quiet.status != 0 || !readFile(error).empty() || readFile(output) != expectedOutput)
     return fail("stderr in a file: expected no progress, got '" + readFile(error) + "'");
