@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 
 # One line a board, on stdout, in this form; nothing on stderr.
 duration='[0-9]+\.[0-9] (s|min|h|days)'
-line="^board [0-9]+, [0-9]+x[0-9]+, [a-z-]+: about $duration on 1 thread, $duration on [0-9]+ threads?; memory ([0-9]+ MiB|a few MiB) \\(([0-9]+ of [0-9]+ units counted in [0-9.]+ s, after [0-9.]+ s of setup|counted whole)\\)$"
+line="^board [0-9]+, [0-9]+x[0-9]+, [a-z-]+: about $duration on 1 thread(, $duration on [0-9]+ threads)?; memory ([0-9]+ MiB|a few MiB) \\(([0-9]+ of [0-9]+ units counted in [0-9.]+ s, after [0-9.]+ s of setup|counted whole)\\)$"
 "$queens" --estimate --empty=8..16 >"$work/out" 2>"$work/err" || fail "--estimate: status $?"
 [ "$(wc -l <"$work/out")" -eq 9 ] || fail "--estimate: $(wc -l <"$work/out") lines for 9 boards"
 grep -Evq "$line" "$work/out" && fail "--estimate: a line not in its form: $(grep -Ev "$line" "$work/out")"

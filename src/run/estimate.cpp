@@ -87,9 +87,13 @@ void printDuration(double seconds, std::FILE* out) {
 void printEstimate(const Estimate& estimate, long boardNumber, int n, std::FILE* out) {
   std::fprintf(out, "board %ld, %dx%d, %s: about ", boardNumber, n, n, estimate.method);
   printDuration(estimate.oneThread, out);
-  std::fprintf(out, " on 1 thread, ");
-  printDuration(estimate.threadsAll, out);
-  std::fprintf(out, " on %d thread%s; memory ", estimate.threads, estimate.threads == 1 ? "" : "s");
+  std::fprintf(out, " on 1 thread");
+  if (estimate.threads > 1) {
+    std::fprintf(out, ", ");
+    printDuration(estimate.threadsAll, out);
+    std::fprintf(out, " on %d threads", estimate.threads);
+  }
+  std::fprintf(out, "; memory ");
   if (estimate.memory)
     std::fprintf(out, "%.0f MiB", double(estimate.memory) / double(1 << 20));
   else
