@@ -57,7 +57,7 @@ if command -v python3 >/dev/null; then
   python3 - stats.jsonl <<'PYTHON' || status=1
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
-fields = {"board", "size", "share", "method", "nodes", "ms", "threads", "join_bytes", "note"}
+fields = {"board", "size", "share", "method", "device", "nodes", "ms", "threads", "join_bytes", "note"}
 assert len(rows) == 2, rows
 for number, (row, size) in enumerate(zip(rows, (8, 4)), 1):
     assert set(row) == fields, row

@@ -27,15 +27,26 @@ struct NodeCounting : Observer {
   Count nodes = 0;
 };
 
+// Counts a unit with the judge's search from there, for an observer.
+template <class Observer>
+struct SearchBelow {
+  Observer& observer;
+  template <class Mask>
+  Count operator()(const Board& board, int row, Mask columns, Mask sums, Mask differences) {
+    return searchRows(board, row, columns, sums, differences, observer);
+  }
+};
+
 // The units of a row search are its nodes at the split depth, which are the
 // placements of the board's first `depth` rows. This observer finds them
-// with the judge's search on those rows alone, and counts each unit that
-// its walk claims with the judge's search from there, for `below`.
-template <class Mask, class Below>
+// with the judge's search on those rows alone, and hands each unit that its
+// walk claims, by its row and masks, to `countUnit` (SearchBelow, or the
+// GPU engine's listing).
+template <class Mask, class CountUnit>
 class RowUnits : public PlacementObserver {
  public:
-  RowUnits(const Board& board, UnitWalk& units, Below& below)
-      : board_(board), top_(board), units_(units), below_(below) {
+  RowUnits(const Board& board, UnitWalk& units, CountUnit& countUnit)
+      : board_(board), top_(board), units_(units), countUnit_(countUnit) {
     top_.n = std::min(units.depth(), board.n);  // a probe's depth is past the last row
   }
 
@@ -70,7 +81,7 @@ class RowUnits : public PlacementObserver {
       columns |= queen, sumDiagonals |= queen >> apart, differenceDiagonals |= queen << apart;
     }
     ++nodes_;
-    total_ += searchRows(board_, top_.n, columns, sumDiagonals, differenceDiagonals, below_);
+    total_ += countUnit_(board_, top_.n, columns, sumDiagonals, differenceDiagonals);
   }
   bool stopped() const { return units_.gaveUp() || units_.batchEnded(); }
 
@@ -82,7 +93,7 @@ class RowUnits : public PlacementObserver {
   const Board& board_;
   Board top_;  // the board cut to its rows above the depth
   UnitWalk& units_;
-  Below& below_;
+  CountUnit& countUnit_;
   Count total_ = 0, nodes_ = 0;
 };
 
@@ -93,7 +104,8 @@ Count countRowsWith(const Board& board, Job& job, Observer& observer) {
     job.nodes += 1;  // the first call
     return searchRows<Mask>(board, 0, 0, 0, 0, observer);
   }
-  RowUnits<Mask, Observer> walk(board, *job.units, observer);
+  SearchBelow<Observer> below{observer};
+  RowUnits<Mask, SearchBelow<Observer>> walk(board, *job.units, below);
   Count total = walk.count();
   job.nodes += walk.nodes();
   return total;

@@ -91,10 +91,11 @@ class BorderClasses {
     return true;
   }
 
-  // Counts each class with the engine, its four border queens pinned.
-  Count count(const Board& board, Engine engine, Job& job) const {
+  // Calls visit(pinned, size) for each class: the board with its four border
+  // queens pinned, and the class's size.
+  template <class Visit>
+  void forEach(const Board& board, Visit&& visit) const {
     const int n = board.n;
-    Count total = 0;
     for (long i = 0; i < count_; ++i) {
       const BorderClass& c = classes_[i];
       Board pinned = board;
@@ -102,8 +103,16 @@ class BorderClasses {
       pinQueen(pinned, n - 1, c.bottom);
       pinQueen(pinned, c.left, 0);
       pinQueen(pinned, c.right, n - 1);
-      total += Count(c.size) * engine(pinned, job);
+      visit(pinned, unsigned(c.size));
     }
+  }
+
+  // Counts each class with the engine, weighted by its size.
+  Count count(const Board& board, Engine engine, Job& job) const {
+    Count total = 0;
+    forEach(board, [&](const Board& pinned, unsigned size) {
+      total += Count(size) * engine(pinned, job);
+    });
     return total;
   }
 

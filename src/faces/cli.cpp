@@ -35,10 +35,11 @@ constexpr const char* kQueensUsage =
     "  --stats        after each board, print on stderr how it was counted;\n"
     "                 --stats=json: as a JSON object a line\n"
     "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
-    "                 symmetry-propagate or join (default: auto, chosen per board)\n"
+    "                 symmetry-propagate, join, or gpu (on an OpenCL device)\n"
+    "                 (default: auto, chosen per board)\n"
     "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4g\n"
     "                 (K, M, G, T; default 1G); a board whose join needs more is\n"
-    "                 searched\n"
+    "                 searched; the GPU's batches of work stay within it too\n"
     "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
     "  --part=K/M     count only the K-th of M shares of each board's work and\n"
     "                 print it as a share, for --merge\n"
@@ -122,7 +123,8 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
     while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
     settings.method = Method(m);
     why =
-        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate or join";
+        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate, join "
+        "or gpu";
     return m < kMethods;
   }
   if (const char* size = value("--memory=")) {
@@ -331,7 +333,10 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
     else if (options.show.listing || options.show.tracing)
       count = showOne(board, options, out, report);
     else if (!countOrResume(board, boardNumber, options, smallBoards, err, report, count))
-      return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
+      return std::fflush(out),
+             std::fprintf(err, "error: %s\n",
+                          *report.failure ? report.failure : settings.checkpoint->error()),
+             1;
     if (stopRequested()) return stopCount(out, err, options, boardNumber);
     if (options.sharing && !share.add(board, count, report.method, report.numbering)) {
       std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
@@ -469,6 +474,10 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
   if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
   if (!options.merging) {
     options.argc = argc, options.argv = argv;
+    GpuAccess gpu;  // opened by the first board that asks
+    options.settings.gpu = &gpu;
+    if (options.settings.method == Method::kGpu && !gpu.engine())
+      return std::fprintf(err, "error: --method=gpu: %s\n", gpu.why().c_str()), 1;
     return options.checkpoint ? countWithCheckpoint(in, out, err, options)
                               : countBoardsAsShare(in, out, err, options);
   }

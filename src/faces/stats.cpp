@@ -18,8 +18,10 @@ void printStats(const BoardStats& stats, std::FILE* err) {
     std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
                   double(report.joinBytes) / (1 << 20));
   char digits[40];
-  std::fprintf(err, "board %ld: %dx%d%s, %s, %s nodes, %.3f ms, %d thread%s%s%s\n",
-               stats.boardNumber, stats.board.n, stats.board.n, shareName, report.method,
+  char device[160] = "";
+  if (*report.device) std::snprintf(device, sizeof device, " on %s", report.device);
+  std::fprintf(err, "board %ld: %dx%d%s, %s%s, %s nodes, %.3f ms, %d thread%s%s%s\n",
+               stats.boardNumber, stats.board.n, stats.board.n, shareName, report.method, device,
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
                report.threads > 1 ? "s" : "", allocated, report.note);
 }
@@ -54,6 +56,8 @@ void printStatsJson(const BoardStats& stats, std::FILE* err) {
   std::fputs(",\"method\":", err);
   printJsonString(report.method, err);
   char digits[40];
+  std::fputs(",\"device\":", err);
+  *report.device ? printJsonString(report.device, err) : (void)std::fputs("null", err);
   std::fprintf(err, ",\"nodes\":%s,\"ms\":%.3f,\"threads\":%d,\"join_bytes\":%llu,\"note\":",
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
                static_cast<unsigned long long>(report.joinBytes));

@@ -29,7 +29,8 @@ Estimate estimateBoard(const Board& given, const Settings& settings) {
   if (hasGivenQueens(board) && !pinGivenQueens(board)) return estimate;  // no placement
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
   Plan plan;
-  choosePlan(board, settings.method, {settings.memory, estimate.threads}, plan);
+  choosePlan(board, settings.method, {settings.memory, estimate.threads}, plan, settings.gpu);
+  if (plan.gpu) estimate.threads = 1;  // which feeds the device
   estimate.method = plan.name;
   estimate.memory = plan.joined ? plan.join.allocated() : 0;
   int depth = 0;

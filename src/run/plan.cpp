@@ -22,9 +22,48 @@ bool joinAsked(const Board& board, Method method) {
          (method == Method::kJoin || (method == Method::kAuto && joinWins(board)));
 }
 
-// Chooses the join if the method or auto asks for it and its tables fit;
-// else a search.
-void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan) {
+GpuEngine* GpuAccess::engine() {
+  if (!tried_) {
+    tried_ = true;
+    if (openGpuDevice(device_, why_)) engine_ = std::make_unique<GpuEngine>(*device_.counter);
+  }
+  return engine_.get();
+}
+
+namespace {
+
+// Whether the board is counted on the GPU: as asked, or by auto on a device
+// of GPU type (not a CPU's, such as pocl's), from the size where it beat the
+// join, on the boards the join would take.
+bool gpuChosen(const Board& board, Method method, GpuAccess* gpu) {
+  if (method == Method::kGpu) return true;
+  return method == Method::kAuto && board.n >= kGpuMinN && joinWins(board) && gpu &&
+         gpu->engine() && gpu->device().isGpu;
+}
+
+// The GPU's plan: the border classes if the board has symmetry, and the
+// depth of the prefixes, about kGpuPrefixes in each of `parts` shares.
+void planGpu(const Board& board, GpuAccess& gpu, int parts, Plan& plan) {
+  plan.gpu = &gpu;
+  plan.name = "gpu";
+  Symmetry symmetries[kSymmetries];
+  const bool trySymmetry = board.n >= 2 && board.n <= kSymmetryMaxN;
+  int symmetryCount = trySymmetry ? boardSymmetries(board, symmetries) : 1;
+  plan.symmetric = symmetryCount > 1 && plan.classes.list(board, symmetries, symmetryCount);
+  plan.engine = board.n > kNarrowMaxN ? countRowByRow<uint64_t> : countRowByRow<uint32_t>;
+  long prefixes = 0;
+  const int depth = chooseSplitDepth(board, plan, kGpuPrefixes * parts, prefixes, kGpuMostTopNodes);
+  plan.gpuDepth = std::max(0, std::min(depth, board.n - kGpuLeastRowsBelow));
+}
+
+}  // namespace
+
+// Chooses the GPU if asked, or if auto finds it faster; else the join if
+// the method or auto asks for it and its tables fit; else a search.
+void choosePlan(const Board& board, Method method, JoinBudget budget, Plan& plan, GpuAccess* gpu,
+                int parts) {
+  if (gpu && gpuChosen(board, method, gpu) && gpu->engine())
+    return gpu->engine()->setBudget(budget.bytes), planGpu(board, *gpu, parts, plan);
   bool automatic = method == Method::kAuto;
   if (joinAsked(board, method) && plan.join.build(board, budget)) {
     plan.joined = true;
@@ -62,6 +101,11 @@ std::string bytesText(uint64_t bytes) {
 std::string describePlan(const Board& board, long boardNumber, const Plan& plan, Method method,
                          JoinBudget budget) {
   char line[320];
+  if (plan.gpu) {
+    std::snprintf(line, sizeof line, "board %ld, %dx%d: counted by gpu on %s", boardNumber, board.n,
+                  board.n, plan.gpu->device().name.c_str());
+    return line;
+  }
   int length = std::snprintf(line, sizeof line, "board %ld, %dx%d: counted by %s on %d thread%s",
                              boardNumber, board.n, board.n, plan.name, budget.threads,
                              budget.threads == 1 ? "" : "s");
@@ -106,7 +150,23 @@ UnitProfile profileOf(const Plan& plan, long units) {
   return UnitProfile(std::move(weights), stride, units);
 }
 
+int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& units,
+                     long mostTopNodes) {
+  for (int depth = 0;; ++depth) {  // depth 0 has no node above it
+    UnitWalk measure = UnitWalk::measure(depth, mostTopNodes);
+    Job measuring{&measure, false};
+    countWithPlan(board, plan, measuring);
+    if (measure.gaveUp()) return depth - 1;  // `units` still holds its count
+    units = measure.unitsSeen();
+    if (units >= target || depth == board.n - 1) return depth;
+  }
+}
+
 Count countWithPlan(const Board& board, const Plan& plan, Job& job) {
+  // The GPU counts units; the walks that only measure or probe run here.
+  if (plan.gpu && (!job.units || job.units->claimsUnits()))
+    return plan.gpu->engine()->count(board, plan.symmetric ? &plan.classes : nullptr, plan.gpuDepth,
+                                     job);
   if (plan.joined) return countJoining(plan.join, job, plan.join.isa());
   return plan.symmetric ? plan.classes.count(board, plan.engine, job) : plan.engine(board, job);
 }

@@ -22,8 +22,6 @@ namespace queens {
 constexpr long kUnitsPerShare = 1024;
 // A tree of fewer nodes (about a millisecond) is counted whole by share 1.
 constexpr long kSmallTreeNodes = 1 << 15;
-// Every thread walks the tree above the split depth: at most this many nodes.
-constexpr long kMostTopNodes = 1 << 20;
 // Smaller boards count on the calling thread (starting threads: 0.2 ms).
 constexpr int kSplitMinN = 12;
 constexpr int kMaxThreads = 1024;
@@ -60,6 +58,7 @@ struct Settings {
   bool stats = false;
   uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
   Checkpoint* checkpoint = nullptr;        // --checkpoint: records the units done
+  GpuAccess* gpu = nullptr;                // the OpenCL device, for --method=gpu and auto
 
   int threadCount() const { return threads ? threads : std::min(cpusAvailable(), kMaxThreads); }
 };
@@ -94,19 +93,6 @@ struct Worker {
 inline void* runWorker(void* worker) {
   static_cast<Worker*>(worker)->run();
   return nullptr;
-}
-
-// The shallowest depth with `target` units (set in `units`), else the
-// deepest whose walk stays under kMostTopNodes.
-inline int chooseSplitDepth(const Board& board, const Plan& plan, long target, long& units) {
-  for (int depth = 0;; ++depth) {  // depth 0 has no node above it
-    UnitWalk measure = UnitWalk::measure(depth, kMostTopNodes);
-    Job measuring{&measure, false};
-    countWithPlan(board, plan, measuring);
-    if (measure.gaveUp()) return depth - 1;  // `units` still holds its count
-    units = measure.unitsSeen();
-    if (units >= target || depth == board.n - 1) return depth;
-  }
 }
 
 // How one board is counted by the threads of this process.
@@ -224,14 +210,22 @@ inline Count countBoard(const Board& board, long boardNumber, const Settings& se
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   Plan plan;
   const JoinBudget budget{settings.memory, counting.threads};
-  choosePlan(board, settings.method, budget, plan);
+  choosePlan(board, settings.method, budget, plan, settings.gpu, settings.share.parts);
+  if (plan.gpu) counting.threads = 1;  // which feeds the device
   report.method = plan.name;
   report.joinBytes = plan.joined ? plan.join.allocated() : 0;
   if (line) {
     line->setMethod(describePlan(board, boardNumber, plan, settings.method, budget));
     line->setPhase("splitting the board into units");
   }
-  return countShare(board, plan, settings, counting, line.get(), report);
+  const Count total = countShare(board, plan, settings, counting, line.get(), report);
+  if (plan.gpu) report.device = plan.gpu->device().name.c_str();
+  if (const char* failure = plan.gpu ? plan.gpu->engine()->failure() : nullptr) {
+    std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,
+                  board.n, board.n, failure);
+    report.refused = true;
+  }
+  return total;
 }
 
 }  // namespace queens

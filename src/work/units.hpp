@@ -114,6 +114,8 @@ class UnitWalk {
       : depth_(depth), share_(share), shared_(shared), reportsTop_(reportsTop), batch_(batch) {}
 
   int depth() const { return depth_; }
+  // Whether it claims units to count (a probe and a measure claim none).
+  bool claimsUnits() const { return shared_ != nullptr; }
   // Whether it reports the nodes above the split depth (one thread does).
   bool reportsTop() const { return reportsTop_; }
   long unitsSeen() const { return seen_; }

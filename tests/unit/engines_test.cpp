@@ -4,13 +4,17 @@
 // board whose given queens are pinned; each is asked in turn: the row
 // search (whole, with its nodes counted, and split into units in three
 // shares), propagation, each search with the symmetry's border classes, the
-// join on every instruction set this CPU has, and the small-board filter.
+// join on every instruction set this CPU has, the small-board filter, and
+// the GPU engine's listing of prefixes at every depth, whole, in shares and
+// by classes, with the CPU's row search counting each prefix in its place
+// (the kernel itself runs in oracle_checks gpu, on an OpenCL device).
 #include <cstdio>
 #include <random>
 #include <string>
 
 #include "boards.hpp"
 #include "check.hpp"
+#include "engines/gpu.hpp"
 #include "engines/join.hpp"
 #include "engines/propagation.hpp"
 #include "engines/row_engine.hpp"
@@ -36,6 +40,52 @@ Count rowsInShares(const Board& board, int depth) {
   return total;
 }
 
+// Counts each prefix of a batch as the kernel would, with the row search.
+class CpuPrefixCounter : public queens::PrefixCounter {
+ public:
+  bool count(const queens::PrefixBatch& batch, std::vector<uint64_t>& counts,
+             std::vector<uint64_t>* nodes) override {
+    counts.assign(batch.prefixes(), 0);
+    if (nodes) nodes->assign(batch.prefixes(), 0);
+    for (size_t i = 0; i < batch.prefixes(); ++i) {
+      Board board;
+      board.n = batch.n;
+      for (int r = 0; r < board.n; ++r)
+        board.freeSquares[r] = batch.freeRows[batch.boardOf[i] * size_t(board.n) + size_t(r)];
+      queens::SilentObserver silent;
+      counts[i] = queens::searchRows<uint64_t>(board, batch.rowOf[i], batch.columns[i],
+                                               batch.sums[i], batch.differences[i], silent);
+    }
+    ++batches;
+    return true;
+  }
+  const char* error() const override { return ""; }
+  long batches = 0;
+};
+
+// The GPU engine's count, whole and in three shares, at each depth of
+// prefixes, with its smallest batches; with classes, each weighted.
+bool gpuListingAgrees(const Board& board, const queens::BorderClasses* classes, Count expected) {
+  CpuPrefixCounter counter;
+  queens::GpuEngine engine(counter);
+  engine.setBudget(0);
+  bool agree = true;
+  for (int depth = 0; depth < board.n; ++depth) {
+    Job whole;
+    agree = agree && engine.count(board, classes, depth, whole) == expected;
+    Count shares = 0;
+    for (int part = 0; part < 3; ++part) {
+      queens::SharedUnits shared(1 << 20, nullptr);
+      queens::UnitWalk walk(depth / 2, queens::Share{part, 3}, &shared, part == 0);
+      Job job{&walk};
+      shares += engine.count(board, classes, depth, job);
+      walk.finish();
+    }
+    agree = agree && shares == expected;
+  }
+  return agree && engine.failure() == nullptr;
+}
+
 // Each engine's count of a pinned board, and whether all are `expected`.
 bool enginesAgree(const Board& board, Count expected, queens::SmallBoardFilter& filter) {
   bool agree = true;
@@ -51,7 +101,9 @@ bool enginesAgree(const Board& board, Count expected, queens::SmallBoardFilter& 
   if (symmetryCount > 1 && classes.list(board, symmetries, symmetryCount)) {
     expect(classes.count(board, queens::countRowByRow<uint32_t>, whole));
     expect(classes.count(board, queens::countPropagating<uint32_t>, whole));
+    agree = agree && gpuListingAgrees(board, &classes, expected);
   }
+  agree = agree && gpuListingAgrees(board, nullptr, expected);
   queens::JoinTables tables;
   if (board.n <= queens::kJoinMaxN && tables.build(board, {queens::kDefaultMemoryBudget, 1}))
     for (int isa = 0; isa <= int(queens::bestJoinIsa()); ++isa)

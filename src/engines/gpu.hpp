@@ -1,0 +1,105 @@
+// ===== The GPU engine =======================================================
+// The row search on an OpenCL device. The CPU lists the placements of each
+// board's first rows, the prefixes, in batches of about four million, and the
+// device counts the rest below each prefix (gpu_kernel.cl), one GPU thread a
+// prefix at a time. With symmetry, the boards are the border classes, each
+// weighted by its size, as the CPU engines count them.
+//
+// Units of work stay the row search's (threads.hpp chooses their depth), so
+// --part, --checkpoint and the progress line work as they do on the CPU:
+// each unit the walk claims is cut deeper into prefixes, which wait in the
+// batch. The device counts a batch when it is full and when the walk ends,
+// before the engine returns; a unit is reported done when it is listed, at
+// most one batch before it is counted.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engines/symmetry.hpp"
+#include "work/units.hpp"
+
+namespace queens {
+
+// The prefixes of one batch, as the kernel reads them: the boards' rows,
+// then for each prefix its board, its first open row and its three masks.
+struct PrefixBatch {
+  int n = 0;
+  std::vector<uint64_t> freeRows;  // n rows a board
+  std::vector<unsigned> weights;   // each board's class size (1 without symmetry)
+  std::vector<uint32_t> boardOf;
+  std::vector<uint8_t> rowOf;
+  std::vector<uint64_t> columns, sums, differences;
+
+  size_t prefixes() const { return boardOf.size(); }
+  void clear();
+  // Adds a board with its weight; returns its number in the batch.
+  uint32_t addBoard(const Board& board, unsigned weight);
+  void add(uint32_t board, int row, uint64_t columns, uint64_t sums, uint64_t differences);
+};
+
+// What counts a batch's prefixes: an OpenCL device (gpu_device.cpp), or in
+// the unit tests the CPU's row search.
+class PrefixCounter {
+ public:
+  virtual ~PrefixCounter() = default;
+  // The placements below each prefix, and with `nodes` their nodes too.
+  // False if the device failed; error() says how.
+  virtual bool count(const PrefixBatch& batch, std::vector<uint64_t>& counts,
+                     std::vector<uint64_t>* nodes) = 0;
+  virtual const char* error() const = 0;
+};
+
+// The OpenCL device the engine runs on.
+struct GpuDevice {
+  std::string name;    // as --stats and the method line say it
+  bool isGpu = false;  // a GPU, not a CPU device such as pocl's
+  std::unique_ptr<PrefixCounter> counter;
+};
+
+// Whether this build has the GPU engine: CMake found OpenCL's headers and loader.
+extern const bool kGpuEngineBuilt;
+
+// Opens the first OpenCL device, a GPU's before any other; false, with
+// `why`, if there is none or the kernel does not build.
+bool openGpuDevice(GpuDevice& device, std::string& why);
+
+// The engine: counts a board (its given queens pinned), or the units a job
+// claims, on the device. One thread calls it at a time.
+class GpuEngine {
+ public:
+  explicit GpuEngine(PrefixCounter& counter) : counter_(counter) {}
+
+  // `depth`: the rows the CPU lists for each prefix. With `classes`, each
+  // class's board, weighted by its size.
+  Count count(const Board& board, const BorderClasses* classes, int depth, Job& job);
+  // Why the device failed, or null.
+  const char* failure() const { return failed_ ? counter_.error() : nullptr; }
+  // The memory a batch may take on the host (--memory); the device's is alike.
+  void setBudget(uint64_t bytes) {
+    batchPrefixes_ = std::max<size_t>(kLeastBatchPrefixes,
+                                      std::min<uint64_t>(kBatchPrefixes, bytes / kBytesPerPrefix));
+  }
+
+  // Prefixes a batch holds before the device counts it, unless the budget
+  // allows fewer: a prefix takes 29 bytes, as many for the kernel's copies
+  // and its counts, and 8 for its nodes.
+  static constexpr size_t kBatchPrefixes = size_t{1} << 22, kLeastBatchPrefixes = 1024;
+  static constexpr uint64_t kBytesPerPrefix = 64;
+
+ private:
+  template <class Mask>
+  void countBoard(const Board& board, unsigned weight, int depth, Job& job);
+  void countBatch(Job& job);  // adds the batch's count to counted_, and empties it
+
+  PrefixCounter& counter_;
+  PrefixBatch batch_;
+  size_t batchPrefixes_ = kBatchPrefixes;
+  std::vector<uint64_t> counts_, nodes_;
+  Count counted_ = 0;  // by this call of count()
+  bool failed_ = false;
+};
+
+}  // namespace queens

@@ -1,0 +1,16 @@
+// ===== The GPU engine, absent ===============================================
+// A build where CMake found no OpenCL: --method=gpu says so, and how to get it.
+#include "engines/gpu.hpp"
+
+namespace queens {
+
+const bool kGpuEngineBuilt = false;
+
+bool openGpuDevice(GpuDevice& /*device*/, std::string& why) {
+  why =
+      "this build of queens has no GPU engine: CMake found no OpenCL headers and loader when "
+      "it was built (the README's \"The GPU engine\" says how to get them)";
+  return false;
+}
+
+}  // namespace queens

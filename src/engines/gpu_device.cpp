@@ -1,0 +1,253 @@
+// ===== The GPU engine: the OpenCL device ====================================
+// Finds a device, builds gpu_kernel.cl for each board size it meets, and
+// counts a batch of prefixes: the batch copied over, the kernel run, the
+// counts copied back. Built only where CMake finds OpenCL.
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "engines/gpu.hpp"
+
+namespace queens {
+
+extern const char* const kGpuKernelSource;  // gpu_kernel.cl, as the build embeds it
+const bool kGpuEngineBuilt = true;
+
+namespace {
+
+// Threads a work-group, and the local memory their stacks may take: the
+// most a work-group may have on NVIDIA's GPUs.
+constexpr size_t kGroupThreads = 128, kLeastGroupThreads = 32, kLocalBytes = 48 * 1024;
+// Threads resident on a compute unit of a GPU (NVIDIA's and AMD's hold
+// 1,024 to 2,048): enough to hide the stack's latency.
+constexpr size_t kGpuThreadsPerUnit = 2048;
+
+// A buffer that releases itself.
+struct Buffer {
+  cl_mem mem = nullptr;
+  ~Buffer() {
+    if (mem) clReleaseMemObject(mem);
+  }
+};
+
+class OpenClCounter : public PrefixCounter {
+ public:
+  OpenClCounter(cl_device_id device, bool isGpu) : device_(device), isGpu_(isGpu) {}
+  ~OpenClCounter() override;
+  bool start(std::string& why);
+  bool count(const PrefixBatch& batch, std::vector<uint64_t>& counts,
+             std::vector<uint64_t>* nodes) override;
+  const char* error() const override { return error_.c_str(); }
+
+ private:
+  // A kernel built for one board size, with or without node counts.
+  struct Built {
+    cl_program program = nullptr;
+    cl_kernel kernel = nullptr;
+  };
+  cl_kernel kernelFor(int levels, bool wide, bool countsNodes, size_t& group);
+  bool fail(const char* what, cl_int status);
+  template <class Mask>
+  bool run(const PrefixBatch& batch, cl_kernel kernel, size_t group, bool countsNodes,
+           std::vector<uint64_t>& counts, std::vector<uint64_t>* nodes);
+  cl_mem input(const void* data, size_t bytes, cl_int& status);
+
+  cl_device_id device_;
+  bool isGpu_;
+  cl_context context_ = nullptr;
+  cl_command_queue queue_ = nullptr;
+  cl_uint computeUnits_ = 1;
+  std::map<int, Built> built_;  // by (levels * 2 + wide) * 2 + countsNodes
+  std::string error_;
+};
+
+OpenClCounter::~OpenClCounter() {
+  for (auto& entry : built_) {
+    if (entry.second.kernel) clReleaseKernel(entry.second.kernel);
+    if (entry.second.program) clReleaseProgram(entry.second.program);
+  }
+  if (queue_) clReleaseCommandQueue(queue_);
+  if (context_) clReleaseContext(context_);
+}
+
+bool OpenClCounter::fail(const char* what, cl_int status) {
+  char text[160];
+  std::snprintf(text, sizeof text, "the OpenCL device failed to %s (OpenCL error %d)", what,
+                int(status));
+  error_ = text;
+  return false;
+}
+
+bool OpenClCounter::start(std::string& why) {
+  cl_int status;
+  context_ = clCreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
+  if (status == CL_SUCCESS) queue_ = clCreateCommandQueue(context_, device_, 0, &status);
+  if (status == CL_SUCCESS)
+    status = clGetDeviceInfo(device_, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
+                             &computeUnits_, nullptr);
+  if (status == CL_SUCCESS) return true;
+  fail("start", status);
+  why = error_;
+  return false;
+}
+
+// The threads of a work-group whose stacks hold `levels` rows each.
+size_t groupFor(int levels, bool wide) {
+  if (wide) return kGroupThreads;  // its stacks are private
+  size_t group = kGroupThreads;
+  while (group > kLeastGroupThreads && group * size_t(levels) * 4 * sizeof(uint32_t) > kLocalBytes)
+    group /= 2;
+  return group;
+}
+
+// Builds the kernel for stacks of `levels` rows the first time a batch
+// needs it.
+cl_kernel OpenClCounter::kernelFor(int levels, bool wide, bool countsNodes, size_t& group) {
+  group = groupFor(levels, wide);
+  Built& built = built_[(levels * 2 + wide) * 2 + countsNodes];
+  if (built.kernel) return built.kernel;
+  char options[160];
+  std::snprintf(options, sizeof options, "-D QUEENS_LEVELS=%d -D QUEENS_GROUP=%zu%s%s", levels,
+                group, wide ? " -D QUEENS_WIDE" : "", countsNodes ? " -D QUEENS_NODES" : "");
+  cl_int status;
+  const char* source = kGpuKernelSource;
+  built.program = clCreateProgramWithSource(context_, 1, &source, nullptr, &status);
+  if (status != CL_SUCCESS) return fail("take the kernel's source", status), nullptr;
+  status = clBuildProgram(built.program, 1, &device_, options, nullptr, nullptr);
+  if (status != CL_SUCCESS) {
+    char log[2048] = "";
+    clGetProgramBuildInfo(built.program, device_, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
+                          nullptr);
+    error_ = std::string("the OpenCL device could not build the kernel: ") + log;
+    return nullptr;
+  }
+  built.kernel = clCreateKernel(built.program, "countPrefixes", &status);
+  if (status != CL_SUCCESS) return fail("make the kernel", status), nullptr;
+  return built.kernel;
+}
+
+cl_mem OpenClCounter::input(const void* data, size_t bytes, cl_int& status) {
+  if (status != CL_SUCCESS) return nullptr;
+  return clCreateBuffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                        const_cast<void*>(data), &status);
+}
+
+bool OpenClCounter::count(const PrefixBatch& batch, std::vector<uint64_t>& counts,
+                          std::vector<uint64_t>* nodes) {
+  // A stack holds the rows below the shallowest prefix's, but the last; in
+  // steps of 4, so that a few builds serve every batch.
+  int first = batch.n;
+  for (uint8_t row : batch.rowOf) first = std::min(first, int(row));
+  const int levels = std::max(4, (batch.n - first + 3) / 4 * 4);
+  const bool wide = batch.n > kNarrowMaxN;
+  size_t group = 0;
+  cl_kernel kernel = kernelFor(levels, wide, nodes != nullptr, group);
+  if (!kernel) return false;
+  return wide ? run<uint64_t>(batch, kernel, group, nodes != nullptr, counts, nodes)
+              : run<uint32_t>(batch, kernel, group, nodes != nullptr, counts, nodes);
+}
+
+// The masks as the kernel reads them: 32 bits a row up to 32x32.
+template <class Mask>
+std::vector<Mask> narrowed(const std::vector<uint64_t>& masks) {
+  return std::vector<Mask>(masks.begin(), masks.end());
+}
+
+template <class Mask>
+bool OpenClCounter::run(const PrefixBatch& batch, cl_kernel kernel, size_t group, bool countsNodes,
+                        std::vector<uint64_t>& counts, std::vector<uint64_t>* nodes) {
+  const cl_uint prefixes = cl_uint(batch.prefixes());
+  const std::vector<Mask> freeRows = narrowed<Mask>(batch.freeRows),
+                          columns = narrowed<Mask>(batch.columns),
+                          sums = narrowed<Mask>(batch.sums),
+                          differences = narrowed<Mask>(batch.differences);
+  const cl_uint zero = 0;
+  cl_int status = CL_SUCCESS;
+  Buffer in[7], out[2];
+  in[0].mem = input(freeRows.data(), freeRows.size() * sizeof(Mask), status);
+  in[1].mem = input(batch.boardOf.data(), prefixes * sizeof(uint32_t), status);
+  in[2].mem = input(batch.rowOf.data(), prefixes, status);
+  in[3].mem = input(columns.data(), prefixes * sizeof(Mask), status);
+  in[4].mem = input(sums.data(), prefixes * sizeof(Mask), status);
+  in[5].mem = input(differences.data(), prefixes * sizeof(Mask), status);
+  if (status == CL_SUCCESS)  // the next prefix to take, from 0
+    in[6].mem = clCreateBuffer(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,
+                               const_cast<cl_uint*>(&zero), &status);
+  for (Buffer& output : out)  // the nodes' buffer is a word when unused
+    if (status == CL_SUCCESS)
+      output.mem =
+          clCreateBuffer(context_, CL_MEM_WRITE_ONLY,
+                         (&output == &out[1] && !countsNodes ? 1 : prefixes) * 8, nullptr, &status);
+  if (status != CL_SUCCESS) return fail("take a batch of prefixes", status);
+  const cl_int n = batch.n;
+  status = clSetKernelArg(kernel, 0, sizeof n, &n);
+  const cl_mem arguments[] = {in[0].mem, in[1].mem, in[2].mem,  in[3].mem,
+                              in[4].mem, in[5].mem, out[0].mem, out[1].mem};
+  for (cl_uint i = 0; i < 8 && status == CL_SUCCESS; ++i)
+    status = clSetKernelArg(kernel, i + 1, sizeof(cl_mem), &arguments[i]);
+  if (status == CL_SUCCESS) status = clSetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
+  if (status == CL_SUCCESS) status = clSetKernelArg(kernel, 10, sizeof(cl_mem), &in[6].mem);
+  // Enough threads to fill the device, never more than the prefixes need.
+  const size_t resident = computeUnits_ * (isGpu_ ? kGpuThreadsPerUnit : 4 * group);
+  const size_t threads = std::min(resident, (prefixes + group - 1) / group * group);
+  if (status == CL_SUCCESS)
+    status =
+        clEnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &threads, &group, 0, nullptr, nullptr);
+  if (status != CL_SUCCESS) return fail("run the kernel", status);
+  counts.resize(prefixes);
+  status = clEnqueueReadBuffer(queue_, out[0].mem, CL_TRUE, 0, prefixes * 8, counts.data(), 0,
+                               nullptr, nullptr);
+  if (status == CL_SUCCESS && countsNodes) {
+    nodes->resize(prefixes);
+    status = clEnqueueReadBuffer(queue_, out[1].mem, CL_TRUE, 0, prefixes * 8, nodes->data(), 0,
+                                 nullptr, nullptr);
+  }
+  return status == CL_SUCCESS || fail("count a batch", status);
+}
+
+// The device's name, as it says it.
+std::string deviceName(cl_device_id device) {
+  char name[256] = "";
+  clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, nullptr);
+  return name;
+}
+
+// The first device of the type on any platform, or null.
+cl_device_id firstDevice(cl_device_type type) {
+  cl_platform_id platforms[16];
+  cl_uint platformCount = 0;
+  if (clGetPlatformIDs(16, platforms, &platformCount) != CL_SUCCESS) return nullptr;
+  for (cl_uint p = 0; p < platformCount && p < 16; ++p) {
+    cl_device_id device;
+    cl_uint deviceCount = 0;
+    if (clGetDeviceIDs(platforms[p], type, 1, &device, &deviceCount) == CL_SUCCESS &&
+        deviceCount > 0)
+      return device;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+bool openGpuDevice(GpuDevice& opened, std::string& why) {
+  cl_device_id device = firstDevice(CL_DEVICE_TYPE_GPU);
+  const bool isGpu = device != nullptr;
+  if (!device) device = firstDevice(CL_DEVICE_TYPE_ALL);
+  if (!device) {
+    why =
+        "no OpenCL device was found (an OpenCL driver, such as pocl-opencl-icd or the GPU's, "
+        "and its ICD file are needed)";
+    return false;
+  }
+  auto counter = std::make_unique<OpenClCounter>(device, isGpu);
+  if (!counter->start(why)) return false;
+  opened.name = deviceName(device);
+  opened.isGpu = isGpu;
+  opened.counter = std::move(counter);
+  return true;
+}
+
+}  // namespace queens

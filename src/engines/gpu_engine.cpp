@@ -1,0 +1,133 @@
+// ===== The GPU engine: listing the prefixes =================================
+#include "engines/gpu.hpp"
+#include "engines/row_engine.hpp"
+
+namespace queens {
+
+void PrefixBatch::clear() {
+  freeRows.clear(), weights.clear();
+  boardOf.clear(), rowOf.clear(), columns.clear(), sums.clear(), differences.clear();
+}
+
+uint32_t PrefixBatch::addBoard(const Board& board, unsigned weight) {
+  n = board.n;
+  freeRows.insert(freeRows.end(), board.freeSquares, board.freeSquares + board.n);
+  weights.push_back(weight);
+  return uint32_t(weights.size() - 1);
+}
+
+void PrefixBatch::add(uint32_t board, int row, uint64_t columnMask, uint64_t sumMask,
+                      uint64_t differenceMask) {
+  boardOf.push_back(board), rowOf.push_back(uint8_t(row));
+  columns.push_back(columnMask), sums.push_back(sumMask), differences.push_back(differenceMask);
+}
+
+namespace {
+
+// Lists the prefixes below one node, with the judge's search on the rows
+// above `depth`: each placement of those rows is a prefix, whose masks on
+// row `depth` are the node's, shifted, and its queens'. Each prefix goes to
+// `add(row, columns, sums, differences)`.
+template <class Mask, class Add>
+class PrefixLister : public PlacementObserver {
+ public:
+  PrefixLister(const Board& board, int depth, Add& add) : top_(board), add_(add) { top_.n = depth; }
+
+  void list(int row, Mask columns, Mask sums, Mask differences) {
+    if (row >= top_.n) {  // the node is a prefix itself
+      add_(row, columns, sums, differences);
+      return;
+    }
+    from_ = row, columns_ = columns, sums_ = sums, differences_ = differences;
+    searchRows<Mask>(top_, row, columns, sums, differences, *this);
+  }
+  // The nodes it visited: a call of the search follows each queen placed,
+  // as every row it lists lies above the last.
+  Count nodes() const { return nodes_; }
+
+  void place(int row, int column) {
+    PlacementObserver::place(row, column);
+    ++nodes_;
+  }
+  // A queen `apart` rows up takes, in row `depth`, the squares `apart`
+  // columns to its sides.
+  void placement() {
+    const int depth = top_.n;
+    Mask columns = columns_, sums = sums_ >> (depth - from_),
+         differences = Mask(differences_ << (depth - from_));
+    for (int r = from_; r < depth; ++r) {
+      const Mask queen = Mask{1} << queenColumns[r];
+      columns |= queen, sums |= queen >> (depth - r), differences |= Mask(queen << (depth - r));
+    }
+    add_(depth, columns, sums, differences);
+  }
+
+ private:
+  Board top_;  // the board cut to the rows above the prefixes
+  Add& add_;
+  int from_ = 0;
+  Mask columns_ = 0, sums_ = 0, differences_ = 0;
+  Count nodes_ = 0;
+};
+
+}  // namespace
+
+Count GpuEngine::count(const Board& board, const BorderClasses* classes, int depth, Job& job) {
+  counted_ = 0;
+  auto countOne = [&](const Board& one, unsigned weight) {
+    if (board.n > kNarrowMaxN)
+      countBoard<uint64_t>(one, weight, depth, job);
+    else
+      countBoard<uint32_t>(one, weight, depth, job);
+  };
+  if (classes)
+    classes->forEach(board, countOne);
+  else
+    countOne(board, 1);
+  countBatch(job);
+  return counted_;
+}
+
+// Lists the board's prefixes (the units the job claims, or the whole
+// board) into the batch, which the device counts whenever it is full.
+template <class Mask>
+void GpuEngine::countBoard(const Board& board, unsigned weight, int depth, Job& job) {
+  long inBatch = -1;  // the board's number in the batch, once it has a prefix there
+  auto add = [&](int row, Mask columns, Mask sums, Mask differences) {
+    if (inBatch < 0 || batch_.weights.empty()) inBatch = batch_.addBoard(board, weight);
+    batch_.add(uint32_t(inBatch), row, columns, sums, differences);
+    if (batch_.prefixes() >= batchPrefixes_) countBatch(job);
+  };
+  PrefixLister<Mask, decltype(add)> lister(board, depth, add);
+  if (!job.units) {
+    job.nodes += 1;  // the search's first call
+    lister.list(0, 0, 0, 0);
+  } else {
+    auto listUnit = [&](const Board&, int row, Mask columns, Mask sums, Mask differences) {
+      lister.list(row, columns, sums, differences);
+      return Count{0};  // counted with the batch
+    };
+    RowUnits<Mask, decltype(listUnit)> walk(board, *job.units, listUnit);
+    walk.count();
+    job.nodes += walk.nodes();
+  }
+  job.nodes += lister.nodes();
+}
+
+// Counts the batch on the device, each prefix weighted by its board's
+// class, and empties it.
+void GpuEngine::countBatch(Job& job) {
+  if (batch_.prefixes() == 0) return;
+  if (!failed_ && !counter_.count(batch_, counts_, job.countsNodes ? &nodes_ : nullptr))
+    failed_ = true;
+  if (!failed_) {
+    for (size_t i = 0; i < batch_.prefixes(); ++i) {
+      const unsigned weight = batch_.weights[batch_.boardOf[i]];
+      counted_ += Count(weight) * counts_[i];
+      if (job.countsNodes) job.nodes += nodes_[i];
+    }
+  }
+  batch_.clear();
+}
+
+}  // namespace queens
