@@ -23,8 +23,15 @@ if [ $status -ne 1 ] || [ -s "$work/out" ] || [ "$(cat "$work/err")" != "$expect
   echo "expected status 1, no output, and: $expected"
   exit 1
 fi
+# --estimate times the CPU engines: it refuses --method=gpu, as a usage error.
+"$queens" --estimate --method=gpu "$work/four.txt" >"$work/out" 2>"$work/err"
+status=$?
+if [ $status -ne 2 ] || ! grep -q "^error: --estimate times the CPU engines" "$work/err"; then
+  echo "FAILED: --estimate --method=gpu gave status $status and: $(cat "$work/err")"
+  exit 1
+fi
 # auto never asks for the device on a board the CPU counts: the same board
 # counts, with no error.
 count=$(OCL_ICD_VENDORS=$work/no-drivers "$queens" "$work/four.txt" 2>&1)
 [ "$count" = 2 ] || { echo "FAILED: auto on 4x4 with no OpenCL device printed '$count'"; exit 1; }
-echo "--method=gpu ($build): status 1 and one line: $expected; auto still counts"
+echo "--method=gpu ($build): status 1 and one line: $expected; --estimate refuses it; auto still counts"

@@ -210,6 +210,9 @@ const char* clashOf(const Options& options, const char*& arg) {
       (showing || options.unique || settings.share.parts > 1 || options.checkpoint))
     return "--estimate counts a sample of each board's whole count; drop --list, --trace, "
            "--unique, --part and --checkpoint";
+  if (options.estimate && settings.method == Method::kGpu)
+    return "--estimate times the CPU engines (a GPU's sample would be its start-up times M); "
+           "time a share of the board with --part instead, as bench/gpu does";
   return nullptr;
 }
 

@@ -29,8 +29,7 @@ Estimate estimateBoard(const Board& given, const Settings& settings) {
   if (hasGivenQueens(board) && !pinGivenQueens(board)) return estimate;  // no placement
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
   Plan plan;
-  choosePlan(board, settings.method, {settings.memory, estimate.threads}, plan, settings.gpu);
-  if (plan.gpu) estimate.threads = 1;  // which feeds the device
+  choosePlan(board, settings.method, {settings.memory, estimate.threads}, plan);  // the CPU's
   estimate.method = plan.name;
   estimate.memory = plan.joined ? plan.join.allocated() : 0;
   int depth = 0;
