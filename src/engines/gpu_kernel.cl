@@ -3,14 +3,15 @@
 // GPU thread each: the CPU lists the placements of a board's first rows (the
 // prefixes), and each thread takes the next prefix from a shared counter,
 // counts the placements below it, and takes another, until none is left.
-// Taking them one at a time keeps every thread busy to the end, however
-// unequal the subtrees.
+// Taking them one at a time keeps every thread busy while prefixes are left,
+// however unequal their subtrees; a batch still ends on its largest ones.
 //
 // The host builds this source with these definitions:
-//   QUEENS_WIDE   64-bit rows (boards over 32x32); else 32-bit, faster
-//   QUEENS_ROWS   rows of each thread's stack: at least the board's
-//   QUEENS_GROUP  threads per work-group
-//   QUEENS_NODES  also count the nodes, for --stats
+//   QUEENS_WIDE    64-bit rows (boards over 32x32); else 32-bit, faster
+//   QUEENS_LEVELS  the rows a thread's stack holds: those below the batch's
+//                  shallowest prefix
+//   QUEENS_GROUP   threads per work-group
+//   QUEENS_NODES   also count the nodes, for --stats
 
 // Each thread keeps a stack of the rows it has still to finish: for each, the
 // row's masks and the squares still to try there. Every step takes the top
@@ -21,6 +22,7 @@
 // branch to diverge on but the one that takes the next prefix. A row's place
 // on the stack changes (it takes its parent's place when the parent is
 // done), so a row is known by its queens: as many as there are columns taken.
+//
 // A row on the stack: its masks (x: columns, y: sum diagonals, z:
 // difference diagonals, as searchRows takes them) and its squares still to
 // try (w), one vector, read and written whole.
