@@ -32,7 +32,7 @@ constexpr int kGpuMinN = 19;
 // Every thread walks the tree above the split depth: at most this many nodes.
 constexpr long kMostTopNodes = 1 << 20;
 // The GPU's prefixes: about this many for a share of a board (dozens for
-// each of a GPU's threads, which finish together), with at least
+// each of a GPU's threads, so that few sit idle at the end), with at least
 // kGpuLeastRowsBelow rows below each for the device to search. They are
 // listed all the same: measuring them may walk as many nodes above them.
 constexpr long kGpuPrefixes = 1 << 23;
