@@ -59,9 +59,6 @@ struct GpuDevice {
   std::unique_ptr<PrefixCounter> counter;
 };
 
-// Whether this build has the GPU engine: CMake found OpenCL's headers and loader.
-extern const bool kGpuEngineBuilt;
-
 // Opens the first OpenCL device, a GPU's before any other; false, with
 // `why`, if there is none or the kernel does not build.
 bool openGpuDevice(GpuDevice& device, std::string& why);

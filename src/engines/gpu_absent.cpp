@@ -4,8 +4,6 @@
 
 namespace queens {
 
-const bool kGpuEngineBuilt = false;
-
 bool openGpuDevice(GpuDevice& /*device*/, std::string& why) {
   why =
       "this build of queens has no GPU engine: CMake found no OpenCL headers and loader when "

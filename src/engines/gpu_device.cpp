@@ -14,7 +14,6 @@
 namespace queens {
 
 extern const char* const kGpuKernelSource;  // gpu_kernel.cl, as the build embeds it
-const bool kGpuEngineBuilt = true;
 
 namespace {
 
