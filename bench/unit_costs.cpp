@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "judge/reader.hpp"
-#include "run/threads.hpp"
+#include "run/board.hpp"
 
 namespace {
 
@@ -24,28 +24,29 @@ using queens::Count;
 class SearchSplit {
  public:
   // The split for `shares` shares of kUnitsPerShare units each.
-  SearchSplit(const queens::Board& board, int shares) : board_(board) {
+  SearchSplit(const queens::Board& board, int shares) {
     using namespace queens;
-    choosePlan(board, Method::kAuto, JoinBudget{0, 1}, plan_);  // no room to join
-    depth_ = chooseSplitDepth(board, plan_, kUnitsPerShare * shares, units_);
+    PlanRequest request;
+    request.budget = JoinBudget{0, 1};  // no room to join
+    engine_ = planBoard(board, request).engine;
+    split_ = engine_->split({kUnitsPerShare * shares, 0, kMostTopNodes}, false);
   }
-  const char* method() const { return plan_.name; }
-  int depth() const { return depth_; }
-  long units() const { return units_; }
+  const char* method() const { return engine_->name(); }
+  int depth() const { return split_.depth; }
+  long units() const { return split_.units; }
   // The nodes that one share visits; with as many shares as units, one unit.
   Count nodesOf(queens::Share share) const {
     queens::SharedUnits shared(1, nullptr);
-    queens::UnitWalk walk(depth_, share, &shared, false);
+    queens::UnitWalk walk(split_.depth, share, &shared, false);
     queens::Job job{&walk, true};
-    queens::countWithPlan(board_, plan_, job);
+    Count counted = 0;
+    engine_->count(job, counted);
     return job.nodes;
   }
 
  private:
-  const queens::Board& board_;
-  queens::Plan plan_;
-  int depth_ = 0;
-  long units_ = 0;
+  std::unique_ptr<queens::Engine> engine_;
+  queens::Split split_;
 };
 
 void threads(const queens::Board& board, const std::vector<int>& counts) {

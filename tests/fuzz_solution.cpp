@@ -15,9 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "engines/join.hpp"
 #include "faces/cli.hpp"
 #include "judge/program.hpp"
-#include "run/threads.hpp"
+#include "run/board.hpp"
 
 namespace {
 

@@ -2,10 +2,12 @@
 # --method=gpu where it cannot run: one error line on stderr, nothing on
 # stdout, status 1. `built`: the build has the GPU engine, and an ICD folder
 # with no driver in it (OCL_ICD_VENDORS) leaves it no device; `absent`: the
-# build has none, and says so.
-#   tests/gpu_refusals.sh QUEENS built|absent
+# build has none, and says so. With the engine, auto must not even look for
+# a device on a board the CPU counts: the OpenCL stand-in
+# (faults/opencl_stand_in.cpp, preloaded) notes every search for one.
+#   tests/gpu_refusals.sh QUEENS built STAND_IN.so | QUEENS absent
 set -u
-queens=$1 build=$2
+queens=$1 build=$2 standIn=${3:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/no-drivers"
@@ -31,7 +33,19 @@ if [ $status -ne 2 ] || ! grep -q "^error: --estimate times the CPU engines" "$w
   exit 1
 fi
 # auto never asks for the device on a board the CPU counts: the same board
-# counts, with no error.
+# counts, with no error, and no search for a device.
 count=$(OCL_ICD_VENDORS=$work/no-drivers "$queens" "$work/four.txt" 2>&1)
 [ "$count" = 2 ] || { echo "FAILED: auto on 4x4 with no OpenCL device printed '$count'"; exit 1; }
+if [ "$build" = built ]; then
+  counts=$(ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn \
+    QUEENS_OPENCL_LOG=$work/searches "$queens" --empty=1..12 --threads=2 2>&1)
+  if [ "$(echo $counts)" != "1 0 0 2 10 4 40 92 352 724 2680 14200" ] || [ -s "$work/searches" ]; then
+    echo "FAILED: auto on the empty 1x1 to 12x12 boards printed '$(echo $counts)' and searched for an OpenCL device $(wc -l <"$work/searches" 2>/dev/null || echo 0) times"
+    exit 1
+  fi
+  # The stand-in notes a search where there is one: --method=gpu makes one.
+  ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_OPENCL_LOG=$work/asked \
+    "$queens" --method=gpu "$work/four.txt" >/dev/null 2>&1
+  [ -s "$work/asked" ] || { echo "FAILED: the stand-in saw no search for a device under --method=gpu"; exit 1; }
+fi
 echo "--method=gpu ($build): status 1 and one line: $expected; --estimate refuses it; auto still counts"

@@ -63,11 +63,11 @@ struct GpuDevice {
 // `why`, if there is none or the kernel does not build.
 bool openGpuDevice(GpuDevice& device, std::string& why);
 
-// The engine: counts a board (its given queens pinned), or the units a job
-// claims, on the device. One thread calls it at a time.
-class GpuEngine {
+// The search on the device: counts a board (its given queens pinned), or
+// the units a job claims. One thread calls it at a time.
+class GpuSearch {
  public:
-  explicit GpuEngine(PrefixCounter& counter) : counter_(counter) {}
+  explicit GpuSearch(PrefixCounter& counter) : counter_(counter) {}
 
   // `depth`: the rows the CPU lists for each prefix. With `classes`, each
   // class's board, weighted by its size.
@@ -97,6 +97,34 @@ class GpuEngine {
   std::vector<uint64_t> counts_, nodes_;
   Count counted_ = 0;  // by this call of count()
   bool failed_ = false;
+};
+
+// The OpenCL device, opened the first time a board asks for it: once a
+// run, and never for a board that the CPU counts.
+class GpuAccess {
+ public:
+  GpuAccess() = default;
+  // A device made elsewhere (the unit tests' stand-ins).
+  explicit GpuAccess(GpuDevice device)
+      : tried_(true),
+        device_(std::move(device)),
+        search_(std::make_unique<GpuSearch>(*device_.counter)) {}
+  // The search on the device, or null (why() says why).
+  GpuSearch* search() {
+    if (!tried_) {
+      tried_ = true;
+      if (openGpuDevice(device_, why_)) search_ = std::make_unique<GpuSearch>(*device_.counter);
+    }
+    return search_.get();
+  }
+  const GpuDevice& device() const { return device_; }
+  const std::string& why() const { return why_; }
+
+ private:
+  bool tried_ = false;
+  GpuDevice device_;
+  std::unique_ptr<GpuSearch> search_;
+  std::string why_;
 };
 
 }  // namespace queens

@@ -7,6 +7,8 @@
 
 #include <cassert>
 
+#include "engines/engine.hpp"
+#include "engines/row_engine.hpp"
 #include "judge/row_search.hpp"
 #include "work/wide.hpp"
 
@@ -70,6 +72,40 @@ class SmallBoardFilter {
   }
 
   Placements placements_[kFilterMaxN + 1];
+};
+
+// The filter as an engine, for one board of a stream: it counts the board
+// whole, as share 1 (a split finds no unit), and is named for how it counts
+// it: "rows" for the first board of its size, searched, then "filter".
+class SmallBoardsEngine final : public Engine {
+ public:
+  SmallBoardsEngine(const Board& board, SmallBoardFilter& filter)
+      : board_(board), filter_(filter), searched_(filter.searchesNext(board.n)) {}
+
+  const char* name() const override { return searched_ ? "rows" : "filter"; }
+  Split split(const SplitGoal& /*goal*/, bool countsNodes) override {
+    Split split;
+    Job whole{nullptr, countsNodes};
+    count(whole, split.whole);
+    split.wholeNodes = whole.nodes;
+    return split;
+  }
+  bool count(Job& job, Count& counted) override {
+    if (!job.countsNodes) {
+      SilentObserver silent;
+      counted = filter_.count(board_, silent);
+      return true;
+    }
+    NodeCounting<SilentObserver> counter;
+    counted = filter_.count(board_, counter);
+    job.nodes += searched_ + counter.nodes;  // a search's first call, and the rest
+    return true;
+  }
+
+ private:
+  const Board& board_;
+  SmallBoardFilter& filter_;
+  bool searched_;
 };
 
 }  // namespace queens

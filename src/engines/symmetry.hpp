@@ -3,7 +3,7 @@
 // and right columns), which a symmetry of the board maps onto another's. So
 // the border queens are pinned one way per class, an engine counts the
 // rest, and each count is weighted by its class's size.
-// When auto uses it: from 11x11 up to 32x32, on a board that a symmetry
+// When auto uses it (run/plan.hpp): from 11x11 up to 32x32, on a board that a symmetry
 // other than the identity keeps (0.85 of the row search's time on the empty
 // 11x11 board, 2.15 on 10x10); above, countable boards are mostly blocked,
 // and pinning costs propagation 1.8 times its time (symmetric 48x48).
@@ -19,7 +19,8 @@
 
 namespace queens {
 
-constexpr int kSymmetryMinN = 11, kSymmetryMaxN = kNarrowMaxN;
+// The border classes are listed on boards of up to 32x32 (narrow masks).
+constexpr int kSymmetryMaxN = kNarrowMaxN;
 
 // The border queens as squares r * n + c, sorted, a corner queen once,
 // padded with n * n: equal sets compare equal.
@@ -49,7 +50,8 @@ inline bool borderFits(const Board& board, const Square* queens) {
   return true;
 }
 
-using Engine = Count (*)(const Board&, Job&);
+// A search over one board: the row search or propagation, for a mask width.
+using SearchFunction = Count (*)(const Board&, Job&);
 
 // The classes of border queens under a list of symmetries, each by its
 // smallest member and weighted by its size, listed once per board.
@@ -107,11 +109,11 @@ class BorderClasses {
     }
   }
 
-  // Counts each class with the engine, weighted by its size.
-  Count count(const Board& board, Engine engine, Job& job) const {
+  // Counts each class with the search, weighted by its size.
+  Count count(const Board& board, SearchFunction search, Job& job) const {
     Count total = 0;
     forEach(board, [&](const Board& pinned, unsigned size) {
-      total += Count(size) * engine(pinned, job);
+      total += Count(size) * search(pinned, job);
     });
     return total;
   }

@@ -18,8 +18,8 @@
 #include "judge/program.hpp"
 #include "lasts/merge.hpp"
 #include "lasts/shares.hpp"
+#include "run/board.hpp"
 #include "run/estimate.hpp"
-#include "run/threads.hpp"
 
 namespace queens {
 namespace {
@@ -220,8 +220,7 @@ const char* clashOf(const Options& options, const char*& arg) {
 // null; --trace=html adds the board to the page, with its count.
 const char* refusalOf(const Board& board, const Options& options, long pageBoards, std::FILE* out,
                       Report& report, Count& count) {
-  if (options.settings.method == Method::kJoin && board.n > kJoinMaxN)
-    return "the join counts boards of up to 32x32 (its tables would not fit in memory)";
+  if (const char* refusal = methodRefusal(board, options.settings.method)) return refusal;
   if (options.page && !addToPage(board, pageBoards == 0, out, report, count))
     return "its trace has over %ld lines, too long to watch on a page; --trace prints it";
   return nullptr;
@@ -254,14 +253,14 @@ bool countOrResume(const Board& board, long boardNumber, const Options& options,
   if (checkpoint && !checkpoint->nextBoard(board, replayed)) return false;
   if (replayed.counted) {
     count = replayed.count;
-    report.method = std::strcpy(report.methodText, replayed.method);
+    report.method = report.plan = std::strcpy(report.methodText, replayed.method);
     report.numbering = replayed.numbering;
     report.note = ", counted before: read from the checkpoint";
   } else {
     count = countBoard(board, boardNumber, options.settings, smallBoards, err, report);
     if (report.refused) return false;
     if (checkpoint && !stopRequested())
-      checkpoint->recordCounted(report.method, report.numbering, count);
+      checkpoint->recordCounted(report.plan, report.numbering, count);
   }
   if (checkpoint && !checkpoint->writing()) return false;
   if (options.unique) count = countUnique(board, count);
@@ -341,7 +340,7 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
                           *report.failure ? report.failure : settings.checkpoint->error()),
              1;
     if (stopRequested()) return stopCount(out, err, options, boardNumber);
-    if (options.sharing && !share.add(board, count, report.method, report.numbering)) {
+    if (options.sharing && !share.add(board, count, report.plan, report.numbering)) {
       std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
                    std::strerror(errno));
       return 1;
@@ -479,7 +478,9 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
     options.argc = argc, options.argv = argv;
     GpuAccess gpu;  // opened by the first board that asks
     options.settings.gpu = &gpu;
-    if (options.settings.method == Method::kGpu && !gpu.engine())
+    // A checkpoint may hold the GPU's units, which the CPU can count: its
+    // boards are refused one at a time, where no record says so.
+    if (options.settings.method == Method::kGpu && !options.checkpoint && !gpu.search())
       return std::fprintf(err, "error: --method=gpu: %s\n", gpu.why().c_str()), 1;
     return options.checkpoint ? countWithCheckpoint(in, out, err, options)
                               : countBoardsAsShare(in, out, err, options);

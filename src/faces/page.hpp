@@ -6,7 +6,7 @@
 
 #include <cstdio>
 
-#include "run/plan.hpp"
+#include "run/board.hpp"
 
 namespace queens {
 

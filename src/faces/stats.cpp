@@ -14,16 +14,18 @@ void printStats(const BoardStats& stats, std::FILE* err) {
     std::snprintf(shareName, sizeof shareName, ", share %d of %d", stats.share.part + 1,
                   stats.share.parts);
   char allocated[48] = "";
-  if (report.joinBytes)
+  if (report.bytes)
     std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
-                  double(report.joinBytes) / (1 << 20));
+                  double(report.bytes) / (1 << 20));
   char digits[40];
   char device[160] = "";
   if (*report.device) std::snprintf(device, sizeof device, " on %s", report.device);
-  std::fprintf(err, "board %ld: %dx%d%s, %s%s, %s nodes, %.3f ms, %d thread%s%s%s\n",
+  std::fprintf(err, "board %ld: %dx%d%s, %s%s, %s nodes, %.3f ms, %d thread%s%s%s",
                stats.boardNumber, stats.board.n, stats.board.n, shareName, report.method, device,
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
                report.threads > 1 ? "s" : "", allocated, report.note);
+  if (!report.reason.empty()) std::fprintf(err, "; why: %s", report.reason.c_str());
+  std::fputc('\n', err);
 }
 
 namespace {
@@ -60,10 +62,13 @@ void printStatsJson(const BoardStats& stats, std::FILE* err) {
   *report.device ? printJsonString(report.device, err) : (void)std::fputs("null", err);
   std::fprintf(err, ",\"nodes\":%s,\"ms\":%.3f,\"threads\":%d,\"join_bytes\":%llu,\"note\":",
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
-               static_cast<unsigned long long>(report.joinBytes));
+               static_cast<unsigned long long>(report.bytes));
   const char* note = report.note;
   if (std::strncmp(note, ", ", 2) == 0) note += 2;  // the prose line's notes start with ", "
   printJsonString(note, err);
+  std::fputs(",\"reason\":", err);
+  !report.reason.empty() ? printJsonString(report.reason.c_str(), err)
+                         : (void)std::fputs("null", err);
   std::fputs("}\n", err);
 }
 

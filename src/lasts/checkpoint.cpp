@@ -101,7 +101,7 @@ bool Checkpoint::resumeSplit(const char* method, long units, long cut, DoneUnits
   return true;
 }
 
-void Checkpoint::recordBatch(const UnitBatch& batch, Count count) {
+void Checkpoint::recordBatch(const RecordBatch& batch, Count count) {
   char digits[40];
   const std::string list = unitList(batch);
   boardUnitsDone_ += batch.size;  // read only once the threads are done

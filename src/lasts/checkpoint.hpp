@@ -40,13 +40,16 @@ class Checkpoint {
   // another board as this one.
   bool nextBoard(const Board& board, Replayed& replayed);
 
+  // The plan that an earlier run cut the board now into units by, or null.
+  const char* recordedPlan() const { return hasPending_ ? pending_.board.method : nullptr; }
+
   // A board split into `units` (of every share), cut at `cut`: fills the
   // units of this share counted before, and their count; or records the
   // board as begun. False (error()) if it was split another way before.
   bool resumeSplit(const char* method, long units, long cut, DoneUnits& done, Count& resumed);
 
   // A batch of units counted, by any thread: written out at once.
-  void recordBatch(const UnitBatch& batch, Count count);
+  void recordBatch(const RecordBatch& batch, Count count);
 
   // The board's count, as a share names its plan.
   void recordCounted(const char* method, uint64_t numbering, Count count);

@@ -66,7 +66,7 @@ const char* parseRecord(char* line, Record& record) {
   return "not a checkpoint record";
 }
 
-std::string unitList(const UnitBatch& batch) {
+std::string unitList(const RecordBatch& batch) {
   std::string list;
   for (int i = 0; i < batch.size;) {
     int j = i;

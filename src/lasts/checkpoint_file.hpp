@@ -20,6 +20,7 @@
 #include <string>
 
 #include "lasts/lines.hpp"
+#include "lasts/record_batch.hpp"
 #include "lasts/shares.hpp"
 #include "work/units.hpp"
 
@@ -75,12 +76,12 @@ bool forEachListedUnit(const char* list, long units, Add add) {
   }
 }
 
-// The longest record: a done record of UnitBatch::kMostUnits units of up
+// The longest record: a done record of RecordBatch::kMostUnits units of up
 // to 19 digits, with commas, and its words.
-constexpr size_t kMostRecordBytes = UnitBatch::kMostUnits * 20 + 256;
+constexpr size_t kMostRecordBytes = RecordBatch::kMostUnits * 20 + 256;
 
 // A batch's units as a list, runs of consecutive units as "a-b".
-std::string unitList(const UnitBatch& batch);
+std::string unitList(const RecordBatch& batch);
 
 static_assert(kMostRecordBytes + 16 <= LineReader::kMostBytes, "a record and its CRC fit a line");
 

@@ -28,37 +28,25 @@ Estimate estimateBoard(const Board& given, const Settings& settings) {
   Board board = given;
   if (hasGivenQueens(board) && !pinGivenQueens(board)) return estimate;  // no placement
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
-  Plan plan;
-  choosePlan(board, settings.method, {settings.memory, estimate.threads}, plan);  // the CPU's
-  estimate.method = plan.name;
-  estimate.memory = plan.joined ? plan.join.allocated() : 0;
-  int depth = 0;
-  if (plan.joined) {
-    estimate.units = plan.join.units();
-  } else {
-    UnitWalk probe = UnitWalk::probe(kSmallTreeNodes);
-    Job probing{&probe, false};
-    countWithPlan(board, plan, probing);
-    if (!probe.gaveUp()) {  // counted whole, in a millisecond
-      estimate.setupSeconds = secondsOf(CLOCK_MONOTONIC) - wallStart;
-      estimate.oneThread = estimate.threadsAll = estimate.setupSeconds;
-      return estimate;
-    }
-    depth = chooseSplitDepth(board, plan, kEstimateUnits, estimate.units);
+  PlanRequest request;  // the CPU's engines: no device, no filter
+  request.method = settings.method, request.budget = {settings.memory, estimate.threads};
+  const Plan plan = planBoard(board, request);
+  Engine& engine = *plan.engine;
+  estimate.method = engine.name();
+  estimate.memory = engine.bytes();
+  const Split split = engine.split({kEstimateUnits, kSmallTreeNodes, kMostTopNodes}, false);
+  estimate.units = split.units;
+  estimate.setupSeconds = secondsOf(CLOCK_MONOTONIC) - wallStart;
+  if (split.units == 0) {  // counted whole, in a millisecond
+    estimate.oneThread = estimate.threadsAll = estimate.setupSeconds;
+    return estimate;
   }
   const double setupCpu = secondsOf(CLOCK_PROCESS_CPUTIME_ID) - cpuStart;
-  estimate.setupSeconds = secondsOf(CLOCK_MONOTONIC) - wallStart;
   const long parts = std::max(1L, estimate.units / kSampleUnits);
   const Share sample{0, int(std::min<long>(parts, INT32_MAX))};
-  Settings sampling = settings;
-  sampling.share = sample, sampling.checkpoint = nullptr;
-  Counting counting;
-  counting.threads = estimate.threads;
-  Report report;
   const double sampleStart = secondsOf(CLOCK_MONOTONIC),
                sampleCpu = secondsOf(CLOCK_PROCESS_CPUTIME_ID);
-  countUnits(board, plan, depth, estimate.units, sample, counting, sampling, DoneUnits(), nullptr,
-             report);
+  countUnits({engine, split, sample, estimate.threads, false, nullptr}, DoneUnits(), nullptr);
   estimate.sampled = sample.unitsOf(estimate.units);
   estimate.sampleSeconds = secondsOf(CLOCK_MONOTONIC) - sampleStart;
   const double scale = double(estimate.units) / double(std::max(1L, estimate.sampled));

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "run/threads.hpp"
+#include "run/board.hpp"
 
 namespace queens {
 

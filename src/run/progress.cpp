@@ -7,23 +7,6 @@
 
 namespace queens {
 
-UnitProfile::UnitProfile(std::vector<double> weights, long stride, long units)
-    : cumulative_(weights.size() + 1, 0.0), stride_(stride), units_(units) {
-  for (size_t i = 0; i < weights.size(); ++i) cumulative_[i + 1] = cumulative_[i] + weights[i];
-}
-
-double UnitProfile::before(long unit) const {
-  if (units_ <= 0) return 0;
-  if (cumulative_.size() < 2 || cumulative_.back() <= 0) return double(unit) / double(units_);
-  // Each sample stands for the stride of units from it; interpolated within.
-  const double samples = double(unit) / double(stride_);
-  const size_t whole = std::min(size_t(samples), cumulative_.size() - 1);
-  double weight = cumulative_[whole];
-  if (whole + 1 < cumulative_.size())
-    weight += (samples - double(whole)) * (cumulative_[whole + 1] - cumulative_[whole]);
-  return std::min(1.0, weight / cumulative_.back());
-}
-
 void ProgressLine::setPhase(const char* phase) {
   std::lock_guard<std::mutex> hold(text_);
   phase_ = phase;

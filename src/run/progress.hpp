@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "work/profile.hpp"
 #include "work/units.hpp"
 
 namespace queens {
@@ -27,22 +28,6 @@ inline double secondsSince(const timespec& start) {
   clock_gettime(CLOCK_MONOTONIC, &now);
   return double(now.tv_sec - start.tv_sec) + 1e-9 * double(now.tv_nsec - start.tv_nsec);
 }
-
-// The relative costs of a board's units, from a cheap model of the plan
-// (the join's: each W's halves), sampled at every stride-th unit of every
-// share: what share of the work lies before a unit.
-class UnitProfile {
- public:
-  UnitProfile() = default;
-  // weights: of units 0, stride, 2 stride...; none: equal costs.
-  UnitProfile(std::vector<double> weights, long stride, long units);
-  // The share of the whole work before unit `unit` (of every share).
-  double before(long unit) const;
-
- private:
-  std::vector<double> cumulative_;  // before each sample
-  long stride_ = 1, units_ = 0;
-};
 
 // How far along a board is, and what its line says. The threads report the
 // units done (update); the ticker draws.

@@ -7,8 +7,6 @@
 // threads claim them one at a time, so they finish together.
 #pragma once
 
-#include <time.h>  // clock_gettime, for a batch's deadline
-
 #include <atomic>
 #include <climits>
 #include <vector>
@@ -44,35 +42,18 @@ struct Job {
   Count nodes = 0;            // nodes visited, when countsNodes
 };
 
-// A signal that asks the count to stop (--checkpoint): the walks stop at
-// their next unit. std::atomic<int> is lock-free, so a handler may set it.
-inline std::atomic<int> stopSignal{0};
-inline bool stopRequested() { return stopSignal.load(std::memory_order_relaxed) != 0; }
+// Where a walk puts the units it claims when they are recorded in batches
+// (a checkpoint's): it claims no more once the batch ends, so that the
+// engine returns the batch's count, which is recorded with its units. The
+// next walk over the top of the tree (which is small) counts the next.
+class UnitBatch {
+ public:
+  // Whether to stop before claiming another unit.
+  virtual bool ends() const = 0;
+  virtual void add(long unit) = 0;
 
-inline long millisecondsNow() {
-  timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  return long(now.tv_sec) * 1000 + now.tv_nsec / 1000000;
-}
-
-// With --checkpoint, a walk counts one batch of units and stops, so that the
-// engine returns the batch's count, which the checkpoint records with the
-// units. A batch ends at its deadline, when it is full, or on a stop; the
-// next walks over the top (cheap: at most kMostTopNodes) count the next.
-struct UnitBatch {
-  // A record's line stays within kMostRecordBytes; each batch restarts the
-  // walk over the top, which costs the join a pass over its sets W, so
-  // batches are not small (at 256, 3.3% more instructions on 16x16).
-  static constexpr int kMostUnits = 4096;
-  long deadlineMs = 0;
-  int size = 0;
-  long units[kMostUnits];  // indices within the share, rising
-
-  // Whether to stop before claiming another unit; a batch holds at least one
-  // unit, unless a stop was asked for.
-  bool ends() const {
-    return stopRequested() || (size > 0 && (size == kMostUnits || millisecondsNow() >= deadlineMs));
-  }
+ protected:
+  ~UnitBatch() = default;
 };
 
 // The units of one board's share already counted (a resumed checkpoint): a
@@ -161,6 +142,8 @@ class SharedUnits {
     while (done_ && done_->has(unit));
     return unit;
   }
+  // After a failure: no walk claims another unit (those claimed go on).
+  void abandon() { nextUnit_.store(LONG_MAX / 2, std::memory_order_relaxed); }
   void unitDone() {
     long done = 1 + unitsDone_.fetch_add(1, std::memory_order_relaxed);
     if (progress_) progress_->update(done, units_);
@@ -184,7 +167,7 @@ inline bool UnitWalk::claim() {
     claimed_ = shared_->claimNext();
   }
   if (index / share_.parts != claimed_) return false;
-  if (batch_) batch_->units[batch_->size++] = claimed_;
+  if (batch_) batch_->add(claimed_);
   claimed_ = -1;
   counting_ = true;
   return true;

@@ -67,7 +67,7 @@ class CpuPrefixCounter : public queens::PrefixCounter {
 // prefixes, with its smallest batches; with classes, each weighted.
 bool gpuListingAgrees(const Board& board, const queens::BorderClasses* classes, Count expected) {
   CpuPrefixCounter counter;
-  queens::GpuEngine engine(counter);
+  queens::GpuSearch engine(counter);
   engine.setBudget(0);
   bool agree = true;
   for (int depth = 0; depth < board.n; ++depth) {

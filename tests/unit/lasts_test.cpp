@@ -215,9 +215,24 @@ void recordsWritten() {
   std::remove(path);
 }
 
+// A checkpoint's batch is full at kMostUnits units, or at its deadline
+// once it holds one.
+void batchesFill() {
+  static queens::RecordBatch batch;  // 32 KiB: not on the stack
+  batch.start(60000);
+  CHECK(!batch.full());
+  for (long unit = 0; unit < queens::RecordBatch::kMostUnits; ++unit) batch.add(unit);
+  CHECK(batch.full() && batch.units[0] == 0);
+  batch.start(0);        // its deadline now
+  CHECK(!batch.full());  // empty: a batch holds at least one unit
+  batch.add(7);
+  CHECK(batch.full());
+}
+
 }  // namespace
 
 int main() {
+  batchesFill();
   recordOrder();
   splitsReadBack();
   recordsWritten();

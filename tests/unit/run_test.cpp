@@ -1,12 +1,20 @@
-// The run layer alone (queens_run): which plan auto chooses for a board,
-// and a board's count the same on one thread, on three, and in shares.
+// The run layer alone (queens_run): which engine the planner chooses for a
+// board, and why; a board's count the same on one thread, on three, and in
+// shares; and an engine that fails at its k-th job under a checkpoint: the
+// run says so, records none of that job's units, and a rerun gives the
+// exact count.
+#include <unistd.h>  // close
+
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <string>
 
 #include "boards.hpp"
 #include "check.hpp"
-#include "run/threads.hpp"
+#include "engines/search_engine.hpp"
+#include "run/board.hpp"
 
 namespace {
 
@@ -20,32 +28,88 @@ Board emptyBoard(int n) {
   return board;
 }
 
-// The name --stats gives the plan (a string that outlives the plan).
-const char* planName(const Board& board, queens::Method method = queens::Method::kAuto) {
-  queens::Plan plan;
-  queens::choosePlan(board, method, {queens::kDefaultMemoryBudget, 1}, plan);
-  return plan.name;
+queens::Plan planOf(const Board& board, queens::Method method = queens::Method::kAuto) {
+  queens::PlanRequest request;
+  request.method = method;
+  return queens::planBoard(board, request);
 }
 
+// The name --stats gives the engine (a string that outlives the engine).
+const char* engineName(const Board& board, queens::Method method = queens::Method::kAuto) {
+  return planOf(board, method).engine->name();
+}
+
+bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
+
 void autoChooses() {
-  CHECK(std::strcmp(planName(emptyBoard(8)), "rows") == 0);
-  CHECK(std::strcmp(planName(emptyBoard(12)), "symmetry-rows") == 0);
+  CHECK(std::strcmp(engineName(emptyBoard(8)), "rows") == 0);
+  CHECK(std::strcmp(engineName(emptyBoard(12)), "symmetry-rows") == 0);
   Board holed = emptyBoard(12);
   holed.freeSquares[0] &= ~queens::Row{1};  // a corner reserved: no symmetry but a diagonal's
   holed.freeSquares[5] &= ~queens::Row{8};
-  CHECK(std::strcmp(planName(holed), "propagate") == 0);
-  CHECK(std::strcmp(planName(emptyBoard(16)), "join") == 0);  // on any instruction set
-  CHECK(std::strcmp(planName(emptyBoard(16), queens::Method::kRows), "rows") == 0);
+  CHECK(std::strcmp(engineName(holed), "propagate") == 0);
+  CHECK(std::strcmp(engineName(emptyBoard(16)), "join") == 0);  // on any instruction set
+  CHECK(std::strcmp(engineName(emptyBoard(16), queens::Method::kRows), "rows") == 0);
+  // The reasons, as --stats gives them.
+  const std::string join = planOf(emptyBoard(16)).reason;
+  CHECK(has(join,
+            "16x16, 0 reserved: the join from 14x14 with at most 20% reserved, its tables in ") &&
+        has(join, "fit --memory (1.0 GiB)"));
+  CHECK(planOf(holed).reason == "12x12, 2 reserved: no symmetry, propagation from 10x10");
+  CHECK(planOf(emptyBoard(9)).reason ==
+        "9x9, 0 reserved: symmetry only from 11x11, propagation only from 10x10");
+  CHECK(planOf(emptyBoard(16), queens::Method::kRows).reason == "16x16, 0 reserved: --method=rows");
+  // A small board of a stream is filtered, the first of its size searched.
+  queens::SmallBoardFilter filter;
+  queens::PlanRequest stream;
+  stream.smallBoards = &filter;
+  CHECK(std::strcmp(queens::planBoard(emptyBoard(6), stream).engine->name(), "rows") == 0);
+  // The join passed over for memory: a search, and what the join would need.
+  queens::PlanRequest tight;
+  tight.budget.bytes = 1 << 20;
+  const queens::Plan passed = queens::planBoard(emptyBoard(20), tight);
+  CHECK(std::strcmp(passed.engine->name(), "symmetry-propagate") == 0);
+  CHECK(has(passed.passedOver, "--memory allows 1 MiB") &&
+        has(passed.reason, "the join's tables did not fit --memory"));
+  // --method=gpu with no device, and no checkpoint that holds its units.
+  queens::PlanRequest gpu;
+  gpu.method = queens::Method::kGpu;
+  const queens::Plan refused = queens::planBoard(emptyBoard(12), gpu);
+  CHECK(!refused.engine && has(refused.reason, "--method=gpu"));
+  // A checkpoint's plan wins over auto's: the GPU's units on the CPU.
+  gpu.recorded = "symmetry-rows";
+  const queens::Plan recorded = queens::planBoard(emptyBoard(12), gpu);
+  CHECK(recorded.engine && std::strcmp(recorded.engine->unitsName(), "symmetry-rows") == 0);
+  gpu.recorded = "join";  // not the row search's units: --method=gpu is refused here
+  CHECK(!queens::planBoard(emptyBoard(16), gpu).engine);
+  queens::PlanRequest automatic;  // auto follows the checkpoint, not its own rules
+  automatic.recorded = "symmetry-rows";
+  const queens::Plan followed = queens::planBoard(emptyBoard(16), automatic);
+  CHECK(std::strcmp(followed.engine->name(), "symmetry-rows") == 0 &&
+        followed.reason ==
+            "16x16, 0 reserved: the units the checkpoint recorded, cut by symmetry-rows");
+  queens::PlanRequest
+      other;  // another method asked for: its own plan, which the checkpoint refuses
+  other.method = queens::Method::kPropagate, other.recorded = "join";
+  CHECK(std::strcmp(queens::planBoard(emptyBoard(16), other).engine->name(), "propagate") == 0);
 }
 
-Count countWith(const Board& board, int threads, queens::Share share = {}) {
+queens::Settings settingsOf(int threads, queens::Share share = {}) {
   queens::Settings settings;
   settings.threads = threads;
   settings.share = share;
   settings.progress = queens::ProgressMode::kOff;
+  return settings;
+}
+
+Count countWith(const Board& board, const queens::Settings& settings, queens::Report& report) {
   queens::SmallBoardFilter filter;
-  queens::Report report;
   return queens::countBoard(board, 1, settings, filter, stderr, report);
+}
+
+Count countWith(const Board& board, int threads, queens::Share share = {}) {
+  queens::Report report;
+  return countWith(board, settingsOf(threads, share), report);
 }
 
 void threadsAndShares() {
@@ -61,45 +125,124 @@ void threadsAndShares() {
   CHECK(countWith(emptyBoard(12), 2) == 14200);  // A000170
 }
 
-// The estimate's weights of units: sampled, interpolated between samples.
-void unitProfiles() {
-  const queens::UnitProfile equal({}, 1, 100);
-  CHECK(equal.before(0) == 0 && equal.before(25) == 0.25 && equal.before(100) == 1);
-  // Units 0-9 weigh 1 each, 10-19 weigh 3: sampled every 10th unit.
-  const queens::UnitProfile sampled({1, 3}, 10, 20);
-  CHECK(sampled.before(10) == 10.0 / 40);
-  CHECK(sampled.before(15) == 25.0 / 40);  // half the second sample's
-  CHECK(sampled.before(20) == 1);
+// Counts each prefix of a batch with the row search, as the kernel would,
+// and fails from its failAt-th batch on, as a device out of resources.
+class FailingDevice final : public queens::PrefixCounter {
+ public:
+  explicit FailingDevice(long failAt) : failAt_(failAt) {}
+  bool count(const queens::PrefixBatch& batch, std::vector<uint64_t>& counts,
+             std::vector<uint64_t>* nodes) override {
+    if (++batches_ >= failAt_) return false;
+    counts.assign(batch.prefixes(), 0);
+    if (nodes) nodes->assign(batch.prefixes(), 0);
+    for (size_t i = 0; i < batch.prefixes(); ++i) {
+      Board board;
+      board.n = batch.n;
+      for (int r = 0; r < board.n; ++r)
+        board.freeSquares[r] = batch.freeRows[batch.boardOf[i] * size_t(board.n) + size_t(r)];
+      queens::SilentObserver silent;
+      counts[i] = queens::searchRows<uint64_t>(board, batch.rowOf[i], batch.columns[i],
+                                               batch.sums[i], batch.differences[i], silent);
+    }
+    return true;
+  }
+  const char* error() const override { return "the stand-in device failed"; }
+
+ private:
+  long failAt_, batches_ = 0;
+};
+
+queens::GpuDevice deviceFailingAt(long failAt) {
+  queens::GpuDevice device;
+  device.name = "a stand-in";
+  device.counter = std::make_unique<FailingDevice>(failAt);
+  return device;
 }
 
-// The join's weights: each W's west halves times its east halves. On the
-// empty 14x14 board the profile rises from 0 before the first unit to 1
-// after the last.
-void joinWeights() {
-  queens::Plan plan;
-  queens::choosePlan(emptyBoard(14), queens::Method::kJoin, {queens::kDefaultMemoryBudget, 1},
-                     plan);
-  CHECK(plan.joined);
-  const queens::UnitProfile profile = queens::profileOf(plan, plan.join.units());
-  CHECK(profile.before(0) == 0 && profile.before(plan.join.units()) == 1);
-  double last = 0;
-  bool rising = true;
-  for (long unit = 0; unit <= plan.join.units(); unit += 7) {
-    rising = rising && profile.before(unit) >= last;
-    last = profile.before(unit);
+// The board counted under the checkpoint at `path` (made, or resumed).
+Count countChecked(const Board& board, const char* path, queens::Settings settings,
+                   queens::Report& report) {
+  queens::Checkpoint checkpoint(path, settings.share, 0);  // a batch a unit
+  queens::Replayed replayed;
+  CHECK(checkpoint.open(stderr) && checkpoint.nextBoard(board, replayed));
+  settings.checkpoint = &checkpoint;
+  return countWith(board, settings, report);
+}
+
+// The device fails at its k-th batch: the run says so, and the rerun on a
+// device that works resumes to the exact count.
+void devicesThatFail() {
+  const Board board = emptyBoard(11);
+  for (long failAt : {1L, 3L, 20L, 100L}) {
+    char path[] = "/tmp/queens_unit_XXXXXX";
+    close(mkstemp(path));
+    std::remove(path);
+    queens::Settings settings = settingsOf(1);
+    settings.method = queens::Method::kGpu;
+    settings.memory = 0;  // the smallest device batches
+    queens::GpuAccess failing(deviceFailingAt(failAt));
+    settings.gpu = &failing;
+    queens::Report failed;
+    countChecked(board, path, settings, failed);
+    CHECK(failed.refused &&
+          std::string(failed.failure) == "board 1 (11x11): the stand-in device failed");
+    queens::GpuAccess working(deviceFailingAt(1L << 40));
+    settings.gpu = &working;
+    queens::Report resumed;
+    CHECK(countChecked(board, path, settings, resumed) == 2680 && !resumed.refused);
+    std::remove(path);
   }
-  CHECK(rising);
-  // W = rows 0-6 (the north half): west halves of 7 queens on the NW
-  // quarter's 7 x 7 alone, east halves on the south east quarter alone.
-  CHECK(plan.join.unitWeight(queens::Mask(0x7F)) > 0);
+}
+
+// Any engine that fails at its k-th job, among several threads: the units
+// of the other threads' jobs are recorded, none of the failed one's.
+class FailingEngine final : public queens::SearchEngine {
+ public:
+  FailingEngine(const Board& board, long failAt)
+      : SearchEngine(board, queens::countRowByRow<uint32_t>, "rows", nullptr), failAt_(failAt) {}
+  bool count(queens::Job& job, Count& counted) override {
+    if (job.units && job.units->claimsUnits() && ++jobs_ >= failAt_) return false;
+    return SearchEngine::count(job, counted);
+  }
+
+ private:
+  long failAt_;
+  std::atomic<long> jobs_{0};
+};
+
+// Counts the board's units under the checkpoint at `path` on two threads.
+queens::Counted countUnitsChecked(const Board& board, const char* path, long failAt,
+                                  Count& resumed) {
+  FailingEngine engine(board, failAt);
+  const queens::Split split = engine.split({1024, 0, 1 << 20}, false);
+  queens::Checkpoint checkpoint(path, queens::Share{}, 0);
+  queens::Replayed replayed;
+  queens::DoneUnits done;
+  CHECK(checkpoint.open(stderr) && checkpoint.nextBoard(board, replayed));
+  CHECK(checkpoint.resumeSplit("rows", split.units, split.numbering, done, resumed));
+  return queens::countUnits({engine, split, queens::Share{}, 2, false, &checkpoint}, done, nullptr);
+}
+
+void enginesThatFail() {
+  const Board board = emptyBoard(11);
+  for (long failAt : {1L, 5L, 300L}) {
+    char path[] = "/tmp/queens_unit_XXXXXX";
+    close(mkstemp(path));
+    std::remove(path);
+    Count resumed = 0;
+    CHECK(countUnitsChecked(board, path, failAt, resumed).failed);
+    const queens::Counted rest = countUnitsChecked(board, path, 1L << 40, resumed);
+    CHECK(!rest.failed && resumed + rest.count == 2680);
+    std::remove(path);
+  }
 }
 
 }  // namespace
 
 int main() {
-  unitProfiles();
-  joinWeights();
   autoChooses();
   threadsAndShares();
+  devicesThatFail();
+  enginesThatFail();
   return unit::finish("run");
 }

@@ -53,14 +53,34 @@ void aMeasureCountsAndGivesUp() {
   CHECK(!measure.enter() && measure.gaveUp());  // the fifth node above the depth is too many
 }
 
+// A batch of at most three units, as a checkpoint's is of kMostUnits.
+struct ThreeUnits final : queens::UnitBatch {
+  bool ends() const override { return units.size() == 3; }
+  void add(long unit) override { units.push_back(unit); }
+  std::vector<long> units;
+};
+
 void aBatchEndsWhenFull() {
-  queens::UnitBatch batch;
-  batch.deadlineMs = queens::millisecondsNow() + 60000;
-  queens::SharedUnits shared(5000, nullptr);
+  ThreeUnits batch;
+  queens::SharedUnits shared(10, nullptr);
   queens::UnitWalk walker(4, queens::Share{}, &shared, true, &batch);
-  std::vector<long> claimed = walk(walker, 5000);
-  CHECK(long(claimed.size()) == queens::UnitBatch::kMostUnits && walker.batchEnded());
-  CHECK(batch.size == queens::UnitBatch::kMostUnits && batch.units[0] == 0);
+  CHECK((walk(walker, 10) == std::vector<long>{0, 1, 2}) && walker.batchEnded());
+  CHECK((batch.units == std::vector<long>{0, 1, 2}));
+  ThreeUnits next;  // the next walk claims the next three
+  queens::UnitWalk again(4, queens::Share{}, &shared, true, &next);
+  CHECK((walk(again, 10) == std::vector<long>{3, 4, 5}));
+}
+
+// After an engine fails, no walk claims a unit: nothing more is counted,
+// and nothing recorded.
+void abandonedUnitsAreNotClaimed() {
+  queens::SharedUnits shared(10, nullptr);
+  queens::UnitWalk first(2, queens::Share{}, &shared, true);
+  CHECK(first.claim());  // unit 0 is the first walk's
+  shared.abandon();
+  CHECK(!first.claim());
+  queens::UnitWalk second(2, queens::Share{}, &shared, false);
+  CHECK(walk(second, 10).empty());
 }
 
 }  // namespace
@@ -70,5 +90,6 @@ int main() {
   unitsDoneAreSkipped();
   aMeasureCountsAndGivesUp();
   aBatchEndsWhenFull();
+  abandonedUnitsAreNotClaimed();
   return unit::finish("work");
 }

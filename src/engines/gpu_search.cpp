@@ -72,7 +72,7 @@ class PrefixLister : public PlacementObserver {
 
 }  // namespace
 
-Count GpuEngine::count(const Board& board, const BorderClasses* classes, int depth, Job& job) {
+Count GpuSearch::count(const Board& board, const BorderClasses* classes, int depth, Job& job) {
   counted_ = 0;
   auto countOne = [&](const Board& one, unsigned weight) {
     if (board.n > kNarrowMaxN)
@@ -91,7 +91,7 @@ Count GpuEngine::count(const Board& board, const BorderClasses* classes, int dep
 // Lists the board's prefixes (the units the job claims, or the whole
 // board) into the batch, which the device counts whenever it is full.
 template <class Mask>
-void GpuEngine::countBoard(const Board& board, unsigned weight, int depth, Job& job) {
+void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& job) {
   long inBatch = -1;  // the board's number in the batch, once it has a prefix there
   auto add = [&](int row, Mask columns, Mask sums, Mask differences) {
     if (inBatch < 0 || batch_.weights.empty()) inBatch = batch_.addBoard(board, weight);
@@ -116,7 +116,7 @@ void GpuEngine::countBoard(const Board& board, unsigned weight, int depth, Job& 
 
 // Counts the batch on the device, each prefix weighted by its board's
 // class, and empties it.
-void GpuEngine::countBatch(Job& job) {
+void GpuSearch::countBatch(Job& job) {
   if (batch_.prefixes() == 0) return;
   if (!failed_ && !counter_.count(batch_, counts_, job.countsNodes ? &nodes_ : nullptr))
     failed_ = true;

@@ -1,0 +1,62 @@
+// ===== The GPU engine ========================================================
+// The row search on the device (gpu.hpp) behind the engine interface. Its
+// units are the CPU row search's over the same border classes, so they are
+// named for it ("rows", "symmetry-rows"): a share or checkpoint begun on a
+// GPU node goes on on a CPU node, and back. Where no device was found (a
+// checkpoint resumed on a CPU node), the CPU counts them.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+
+#include "engines/gpu.hpp"
+#include "engines/row_engine.hpp"
+#include "engines/search_engine.hpp"
+
+namespace queens {
+
+// The prefixes: about this many for a share of a board (dozens for each of
+// a GPU's threads, so that few sit idle at the end), with at least
+// kGpuLeastRowsBelow rows below each for the device to search. They are
+// listed all the same: measuring them may walk as many nodes above them.
+constexpr long kGpuPrefixes = 1 << 23;
+constexpr long kGpuMostTopNodes = 1 << 25;
+constexpr int kGpuLeastRowsBelow = 4;
+
+class GpuEngine final : public SearchEngine {
+ public:
+  // `gpu`: the device, or null (the CPU counts); `parts`: the shares.
+  GpuEngine(const Board& board, std::unique_ptr<BorderClasses> classes, GpuAccess* gpu, int parts)
+      : SearchEngine(board,
+                     board.n > kNarrowMaxN ? countRowByRow<uint64_t> : countRowByRow<uint32_t>,
+                     "rows", std::move(classes)),
+        gpu_(gpu) {
+    if (!gpu_ || !gpu_->search()) return;
+    long prefixes = 0;
+    const int depth = splitDepth(kGpuPrefixes * parts, kGpuMostTopNodes, prefixes);
+    prefixDepth_ = std::max(0, std::min(depth, board.n - kGpuLeastRowsBelow));
+  }
+
+  const char* name() const override { return gpu_ ? "gpu" : unitsName(); }
+  const char* unitsName() const override { return classes() ? "symmetry-rows" : "rows"; }
+  // The device counts what claims units, and a whole board; the walks that
+  // only probe or measure run here.
+  bool count(Job& job, Count& counted) override {
+    if (!gpu_ || (job.units && !job.units->claimsUnits())) return SearchEngine::count(job, counted);
+    counted = gpu_->search()->count(board(), classes(), prefixDepth_, job);
+    return !failure();
+  }
+  const char* failure() const override { return gpu_ ? gpu_->search()->failure() : nullptr; }
+  std::string describe(int threads) const override {
+    if (gpu_) return std::string("gpu on ") + device();
+    return "the GPU's units (" + SearchEngine::describe(threads) + "): no OpenCL device here";
+  }
+  int mostThreads() const override { return gpu_ ? 1 : SearchEngine::mostThreads(); }
+  const char* device() const override { return gpu_ ? gpu_->device().name.c_str() : ""; }
+
+ private:
+  GpuAccess* gpu_;
+  int prefixDepth_ = 0;  // the rows of its prefixes
+};
+
+}  // namespace queens

@@ -1,0 +1,123 @@
+// ===== Counting a board ======================================================
+#include "run/board.hpp"
+
+#include <unistd.h>  // isatty
+
+namespace queens {
+namespace {
+
+// How one board is counted by this process.
+struct Counting {
+  int threads = 1;
+  bool terminal = false, progressShown = false;
+};
+
+// Counts this process's share of the board with the engine, into `total`.
+// A tree too small to split is share 1's. False if the checkpoint refused
+// the board's split or the engine failed.
+bool countShare(Engine& engine, const Settings& settings, const Counting& counting,
+                ProgressLine* line, Report& report, Count& total) {
+  const Share share = settings.share;
+  Checkpoint* checkpoint = settings.checkpoint;  // which needs units to record
+  if (share.parts == 1 && counting.threads == 1 && !counting.progressShown && !checkpoint) {
+    Job whole{nullptr, settings.stats};
+    const bool counted = engine.count(whole, total);
+    report.nodes += whole.nodes;
+    return counted;
+  }
+  const Split split =
+      engine.split({kUnitsPerShare * share.parts, kSmallTreeNodes, kMostTopNodes}, settings.stats);
+  if (split.units == 0) {
+    report.nodes += split.wholeNodes;
+    if (share.parts > 1) report.note = ", too small to split: counted by share 1";
+    total = share.part == 0 ? split.whole : 0;
+    return true;
+  }
+  if (share.parts > 1) report.numbering = uint64_t(split.units) << 32 | uint32_t(split.numbering);
+  if (share.part >= split.units) report.note = ", no unit of work in this share";
+  DoneUnits done;
+  Count resumed = 0;
+  if (checkpoint &&
+      !checkpoint->resumeSplit(engine.unitsName(), split.units, split.numbering, done, resumed))
+    return false;
+  if (done.count() > 0) {
+    std::snprintf(report.noteText, sizeof report.noteText,
+                  ", %ld of %ld units resumed from the checkpoint", done.count(),
+                  share.unitsOf(split.units));
+    report.note = report.noteText;
+  }
+  if (line) line->setUnits(share.unitsOf(split.units), done.count(), engine.profile(split.units));
+  const UnitRun run{engine, split, share, counting.threads, settings.stats, checkpoint};
+  const Counted counted = countUnits(run, done, line);
+  report.nodes += counted.nodes;
+  report.threads = counted.threads;
+  total = resumed + counted.count;
+  return !counted.failed;
+}
+
+// The threads, and whether the progress line is drawn: for boards worth
+// splitting.
+Counting countingOf(const Board& board, const Settings& settings, std::FILE* err) {
+  Counting counting;
+  if (board.n >= kSplitMinN) {
+    counting.threads = settings.threadCount();
+    counting.terminal = settings.progress != ProgressMode::kOff && isatty(fileno(err));
+    counting.progressShown = settings.progress == ProgressMode::kOn || counting.terminal;
+  }
+  return counting;
+}
+
+// The board (its given queens pinned) counted by the planner's engine.
+Count countPinned(const Board& board, long boardNumber, const Settings& settings,
+                  SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
+  Counting counting = countingOf(board, settings, err);
+  // The method line and the progress line, from a thread of their own.
+  std::unique_ptr<ProgressLine> line;
+  if (board.n >= kSplitMinN && (counting.progressShown || settings.stats))
+    line = std::make_unique<ProgressLine>(err, counting.terminal, counting.progressShown,
+                                          boardNumber, board.n, settings.share);
+  ProgressTicker ticker(line.get());
+  if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
+  const PlanRequest request{
+      settings.method,      {settings.memory, counting.threads},
+      settings.share.parts, settings.gpu,
+      &smallBoards,         settings.checkpoint ? settings.checkpoint->recordedPlan() : nullptr};
+  const Plan plan = planBoard(board, request);
+  report.reason = plan.reason;
+  char where[64];
+  std::snprintf(where, sizeof where, "board %ld (%dx%d): ", boardNumber, board.n, board.n);
+  if (!plan.engine) {
+    std::snprintf(report.failure, sizeof report.failure, "%s%s", where, plan.reason.c_str());
+    return report.refused = true, 0;
+  }
+  Engine& engine = *plan.engine;
+  counting.threads = std::min(counting.threads, engine.mostThreads());
+  report.method = engine.name(), report.plan = engine.unitsName();
+  report.bytes = engine.bytes(), report.device = engine.device();
+  if (line) {
+    char head[64];
+    std::snprintf(head, sizeof head, "board %ld, %dx%d: counted by ", boardNumber, board.n,
+                  board.n);
+    line->setMethod(head + engine.describe(counting.threads) + plan.passedOver);
+    line->setPhase("splitting the board into units");
+  }
+  Count total = 0;
+  if (countShare(engine, settings, counting, line.get(), report, total)) return total;
+  report.refused = true;
+  if (const char* failure = engine.failure())
+    std::snprintf(report.failure, sizeof report.failure, "%s%s", where, failure);
+  return 0;
+}
+
+}  // namespace
+
+Count countBoard(const Board& board, long boardNumber, const Settings& settings,
+                 SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
+  if (!hasGivenQueens(board))  // a board with none is not copied (1 KiB)
+    return countPinned(board, boardNumber, settings, smallBoards, err, report);
+  Board pinned = board;
+  if (!pinGivenQueens(pinned)) return report.method = report.plan = kQueensClash, 0;
+  return countPinned(pinned, boardNumber, settings, smallBoards, err, report);
+}
+
+}  // namespace queens

@@ -1,0 +1,68 @@
+// ===== Counting a board ======================================================
+// One board as the options ask: its given queens pinned, the engine the
+// planner chose (plan.hpp), this process's share of the engine's units on
+// the threads (threads.hpp), the units a checkpoint holds skipped, and the
+// method and progress lines (progress.hpp). It names no engine (board.cpp).
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "run/plan.hpp"
+#include "run/progress.hpp"
+#include "run/threads.hpp"
+
+namespace queens {
+
+// Units per share: enough that threads finish together, few enough that
+// each walk over the top is cheap.
+constexpr long kUnitsPerShare = 1024;
+// A tree of fewer nodes (about a millisecond) is counted whole by share 1.
+constexpr long kSmallTreeNodes = 1 << 15;
+// Every thread walks the tree above the split depth: at most this many nodes.
+constexpr long kMostTopNodes = 1 << 20;
+// Smaller boards count on the calling thread (starting threads: 0.2 ms).
+constexpr int kSplitMinN = 12;
+
+// How the options ask each board to be counted. The CPUs and the terminal
+// are asked only for a board worth splitting, not for small boards.
+struct Settings {
+  Method method = Method::kAuto;
+  int threads = 0;  // 0: one per CPU available
+  Share share;
+  ProgressMode progress = ProgressMode::kAuto;
+  bool stats = false;
+  uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
+  Checkpoint* checkpoint = nullptr;        // --checkpoint: records the units done
+  GpuAccess* gpu = nullptr;                // the OpenCL device, for --method=gpu and auto
+
+  int threadCount() const { return threads ? threads : std::min(cpusAvailable(), kMaxThreads); }
+};
+
+// What --stats says when the given queens leave no placement.
+constexpr const char* kQueensClash = "given queens attack each other";
+
+// What --stats prints of a board besides its number, size and time, and
+// what shares and checkpoints record of its plan.
+struct Report {
+  const char* method = "rows";  // the engine that counted it
+  const char* plan = "rows";    // the plan its units were cut by (shares, checkpoints)
+  std::string reason;           // why the planner chose the engine
+  Count nodes = 0;
+  const char* note = "";     // how --part split the board, when it matters
+  char noteText[80] = "";    // a note made for this board
+  char methodText[48] = "";  // a method read back from a checkpoint
+  bool refused = false;      // the checkpoint refused the board (its error says why), or:
+  char failure[320] = "";    // why the engine failed, or the planner refused
+  const char* device = "";   // the engine's device
+  int threads = 1;
+  uint64_t bytes = 0;      // what the engine allocated (the join's tables)
+  uint64_t numbering = 0;  // its units' numbering, for a share's plan (0: whole)
+};
+
+// Counts this process's share of one board; says how in `report`. On a
+// refusal or a failure, report.refused is set and the count means nothing.
+Count countBoard(const Board& board, long boardNumber, const Settings& settings,
+                 SmallBoardFilter& smallBoards, std::FILE* err, Report& report);
+
+}  // namespace queens

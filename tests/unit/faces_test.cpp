@@ -1,0 +1,128 @@
+// The faces layer alone (queens_faces): what --stats prints of a board, as
+// text and as JSON; where the boards come from (--empty, files with CRLF,
+// a file that is not there); and the command line on streams of its own,
+// as a user runs it: counts, a usage error, a refused method, a merge.
+#include <fcntl.h>   // open
+#include <unistd.h>  // close, write
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "faces/cli.hpp"
+#include "faces/input.hpp"
+#include "faces/stats.hpp"
+
+namespace {
+
+// What was written to a temporary file.
+std::string textOf(std::FILE* file) {
+  std::fflush(file);
+  std::rewind(file);
+  std::string text;
+  for (int c; (c = std::fgetc(file)) != EOF;) text += char(c);
+  return text;
+}
+
+// A file holding `text`, for the program to read.
+std::string fileWith(const std::string& text) {
+  char path[] = "/tmp/queens_faces_XXXXXX";
+  const int fd = mkstemp(path);
+  if (write(fd, text.data(), text.size()) != ssize_t(text.size())) std::perror("write");
+  close(fd);
+  return path;
+}
+
+void statsLines() {
+  queens::Board board;
+  board.n = 16;
+  queens::Report report;
+  report.method = "join";
+  report.reason = "16x16, 0 reserved: the join";
+  report.nodes = 1234;
+  report.threads = 2;
+  report.bytes = uint64_t{3} << 20;
+  timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  const queens::BoardStats stats{board, 7, queens::Share{0, 4}, true, start, report};
+  std::FILE* err = std::tmpfile();
+  queens::printStats(stats, err);
+  const std::string line = textOf(err);
+  CHECK(line.rfind("board 7: 16x16, share 1 of 4, join, 1234 nodes, ", 0) == 0);
+  CHECK(line.find(" ms, 2 threads, 3.0 MiB allocated; why: 16x16, 0 reserved: the join\n") !=
+        std::string::npos);
+  std::fclose(err);
+  err = std::tmpfile();
+  report.reason = "a \"quoted\" reason";
+  queens::printStatsJson(stats, err);
+  const std::string json = textOf(err);
+  CHECK(
+      json.rfind("{\"board\":7,\"size\":16,\"share\":{\"part\":1,\"parts\":4},\"method\":\"join\",",
+                 0) == 0);
+  CHECK(json.find(",\"reason\":\"a \\\"quoted\\\" reason\"}\n") != std::string::npos);
+  std::fclose(err);
+}
+
+void boardSources() {
+  queens::BoardSource empty(3, 5);
+  queens::Board board;
+  std::vector<int> sizes;
+  while (empty.next(board)) sizes.push_back(board.n);
+  CHECK((sizes == std::vector<int>{3, 4, 5}) && *empty.error() == '\0');
+  const std::string crlf = fileWith(".*..\r\n....\r\n....\r\n....");  // no final newline
+  queens::BoardSource file(0, nullptr, {crlf.c_str(), "/nonexistent/boards.txt"});
+  CHECK(file.next(board) && board.n == 4 && board.freeSquares[0] == 0xD);
+  CHECK(!file.next(board) && std::strstr(file.error(), "/nonexistent/boards.txt") != nullptr);
+  std::remove(crlf.c_str());
+}
+
+// The program on its own streams: status, stdout, stderr.
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+Run runWith(std::vector<const char*> args, const std::string& input = "") {
+  const std::string inputPath = fileWith(input);
+  const int in = open(inputPath.c_str(), O_RDONLY);
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  args.insert(args.begin(), "queens");
+  const int status = queens::runQueens(in, out, err, int(args.size()), args.data());
+  Run run{status, textOf(out), textOf(err)};
+  close(in), std::fclose(out), std::fclose(err), std::remove(inputPath.c_str());
+  return run;
+}
+
+void commandLines() {
+  const Run counts = runWith({"--empty=4..6"});
+  CHECK(counts.status == 0 && counts.out == "2\n10\n4\n" && counts.err.empty());
+  const Run sample = runWith({}, "....\n....\n....\n....\n");
+  CHECK(sample.status == 0 && sample.out == "2\n");
+  const Run usage = runWith({"--method=fast"});
+  CHECK(usage.status == 2 && usage.out.empty() &&
+        usage.err.rfind("error: '--method=fast': expected a method: auto, rows, ", 0) == 0);
+  const Run tooBig = runWith({"--method=join", "--empty=33"});
+  CHECK(tooBig.status == 1 &&
+        tooBig.err ==
+            "error: board 1 (33x33): the join counts boards of up to 32x32 (its "
+            "tables would not fit in memory)\n");
+  // Two shares of the empty 12x12 board, merged: the whole count.
+  const std::string first = fileWith(runWith({"--part=1/2", "--empty=12"}).out);
+  const std::string second = fileWith(runWith({"--part=2/2", "--empty=12"}).out);
+  const Run merged = runWith({"--merge", first.c_str(), second.c_str()});
+  CHECK(merged.status == 0 && merged.out == "14200\n");
+  std::remove(first.c_str()), std::remove(second.c_str());
+}
+
+}  // namespace
+
+int main() {
+  statsLines();
+  boardSources();
+  commandLines();
+  return unit::finish("faces");
+}
