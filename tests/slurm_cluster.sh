@@ -10,6 +10,9 @@
 # The node is this machine, declared with 3,200 CPUs (SlurmdParameters=
 # config_overrides lets a node claim more than it has), so that recipes
 # written for real nodes (100 tasks of --cpus-per-task=32) run here at once.
+# Its messages may take a minute (MessageTimeout, BatchStartTimeout): 100
+# tasks started at once on 2 cores starve the daemons, and at Slurm's 10 s
+# a batch launch went unconfirmed and the task was requeued held.
 # When the cluster cannot start, the reason and the daemons' last log lines
 # go to stderr, and it exits 1 when CI is set, else 77 (CTest's "skipped").
 set -euo pipefail
@@ -118,6 +121,8 @@ SchedulerParameters=kill_invalid_depend,batch_sched_delay=0
 MinJobAge=600
 ReturnToService=2
 SlurmdParameters=config_overrides
+MessageTimeout=60
+BatchStartTimeout=60
 NodeName=$host CPUs=3200 State=UNKNOWN
 PartitionName=queens Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
