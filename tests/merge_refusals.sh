@@ -15,7 +15,7 @@ fail() { echo "FAILED: $*" >&2; exit 1; }
 { printf '........\n%.0s' {1..8}; echo; printf '.............\n%.0s' {1..13}; } >boards.txt
 "$solution" <boards.txt >whole.txt
 for k in 1 2 3 4; do "$solution" --part=$k/4 <boards.txt >share-$k.txt; done
-head -1 share-2.txt | grep -Eq '^# queens share 2/4 format 2 numbering [0-9]+ input [0-9a-f]{8} plan [0-9a-f]{8} boards 2$' ||
+head -1 share-2.txt | grep -Eq '^# queens share 2/4 format 3 numbering [0-9]+ input [0-9a-f]{8} plan [0-9a-f]{8} boards 2 plans whole,symmetry-propagate$' ||
   fail "share 2's header: $(head -1 share-2.txt)"
 
 merged() { "$solution" --merge "$@" >out.txt 2>err.txt; }
@@ -61,6 +61,9 @@ grep -qF "it is of other boards" err.txt || fail "no reason: $(cat err.txt)"
 "$solution" --part=2/4 --method=propagate <boards.txt >other-plan-2.txt
 refused "does not go with share-1.txt's share 1/4" share-1.txt other-plan-2.txt share-3.txt share-4.txt
 grep -qF "it is of another plan" err.txt || fail "no reason: $(cat err.txt)"
+# Both plans are named: the 13x13 board split by propagation alone here, with symmetry there.
+grep -qF "boards 2, plans whole,propagate) does not go with" err.txt &&
+  grep -qF "boards 2, plans whole,symmetry-propagate): it is" err.txt || fail "the plans not named: $(cat err.txt)"
 
 "$solution" --part=2/3 <boards.txt >other-m-2.txt
 refused "other-m-2.txt: share 2/3" share-1.txt other-m-2.txt share-3.txt share-4.txt
@@ -80,10 +83,14 @@ grep -qF "bare-3.txt: line 1: not a share" err.txt || fail "the first refusal is
 head -c 40 share-3.txt >header-cut-3.txt
 refused "header-cut-3.txt: line 1: a share's header cut short" share-1.txt share-2.txt \
   header-cut-3.txt share-4.txt
-sed '1s/format 2/format 3/' share-3.txt >format-3-3.txt
-refused "format-3-3.txt: line 1: a share in another format" share-1.txt share-2.txt \
-  format-3-3.txt share-4.txt
-sed '1s/format 2 numbering [0-9]* /format 1 /' share-3.txt >format-1-3.txt
+sed '1s/format 3/format 4/' share-3.txt >format-4-3.txt
+refused "format-4-3.txt: line 1: a share in another format than 2 or 3" share-1.txt share-2.txt \
+  format-4-3.txt share-4.txt
+# A share of format 2, from before its header named the plans, still adds up.
+sed '1s/format 3/format 2/; 1s/ plans .*//' share-3.txt >format-2-3.txt
+merged share-1.txt share-2.txt format-2-3.txt share-4.txt || fail "format 2: $(cat err.txt)"
+cmp -s out.txt whole.txt || fail "with a share of format 2: $(cat out.txt)"
+sed '1s/format 3 numbering [0-9]* /format 1 /' share-3.txt >format-1-3.txt
 refused "format-1-3.txt: line 1: a share in format 1, from a queens before 1.0.0" share-1.txt \
   share-2.txt format-1-3.txt share-4.txt
 # A share of a version that numbers units another way: both versions named.

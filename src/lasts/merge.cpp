@@ -21,16 +21,22 @@ const char* parseShareHeader(const char* line, ShareHeader& header) {
   int format = 0, start = 0, end = 0;
   if (std::sscanf(line, "# queens share %ld/%ld format %d %n", &header.part, &header.parts, &format,
                   &start) != 3)
-    return "not a share: expected '# queens share K/M format 2 ...', as --part prints";
-  if (format < kShareFormat)
+    return "not a share: expected '# queens share K/M format 3 ...', as --part prints";
+  if (format < 2)
     return "a share in format 1, from a queens before 1.0.0, whose units' numbering it does not "
            "name: count it again";
-  if (format != kShareFormat) return "a share in another format than 2 (from a newer queens?)";
+  if (format > kShareFormat) return "a share in another format than 2 or 3 (from a newer queens?)";
   if (std::sscanf(line + start, "numbering %ld input %8x plan %8x boards %ld%n", &header.numbering,
                   &header.input, &header.plan, &header.boards, &end) != 4 ||
-      line[start + end] || header.boards < 0)
+      header.boards < 0)
     return "a share's header cut short: expected 'numbering N input X plan X boards B' after the "
            "format";
+  start += end, end = 0;
+  // Format 3 names its plans' methods; format 2 (before 1.1) does not.
+  if (format == 3 &&
+      (std::sscanf(line + start, " plans %127[a-z,-]%n", header.plans, &end) != 1 || !end))
+    return "a share's header cut short: expected 'plans NAMES' after the boards";
+  if (line[start + end]) return "a share's header with more after its last field";
   if (header.part < 1 || header.part > header.parts) return "a share K/M with K outside 1..M";
   return nullptr;
 }
@@ -134,10 +140,11 @@ class ShareMerge {
                                        "of queens that numbers units in another way"
                                      : nullptr) {
       refuse(
-          "%s: %s (input %08x plan %08x boards %ld) does not go with %s's share %ld/%ld "
-          "(input %08x plan %08x boards %ld): it is %s",
-          name, share, header.input, header.plan, header.boards, firstFile_, first_.part,
-          first_.parts, first_.input, first_.plan, first_.boards, why);
+          "%s: %s (input %08x plan %08x boards %ld%s%s) does not go with %s's share %ld/%ld "
+          "(input %08x plan %08x boards %ld%s%s): it is %s",
+          name, share, header.input, header.plan, header.boards, *header.plans ? ", plans " : "",
+          header.plans, firstFile_, first_.part, first_.parts, first_.input, first_.plan,
+          first_.boards, *first_.plans ? ", plans " : "", first_.plans, why);
       return false;
     }
     Seen* copy = find(header.part);

@@ -13,16 +13,21 @@ bool ShareOutput::add(const Board& board, Count count, const char* method, uint6
   ++boards_;
   addBoard(input_, board);
   // A board counted whole by share 1 adds up whatever the method was.
-  plan_.addText(numbering ? method : "whole");
+  const std::string name = numbering ? method : "whole";
+  plan_.addText(name.c_str());
   plan_.add(numbering);
+  if (("," + plans_ + ",").find("," + name + ",") == std::string::npos)
+    plans_ += (plans_.empty() ? "" : ",") + name;
   return true;
 }
 
 void ShareOutput::write(std::FILE* out) {
   std::fprintf(out,
-               "# queens share %d/%d format %d numbering %ld input %08x plan %08x boards %ld\n",
+               "# queens share %d/%d format %d numbering %ld input %08x plan %08x boards %ld "
+               "plans %s\n",
                share_.part + 1, share_.parts, kShareFormat, long(kUnitNumbering),
-               unsigned(input_.digest()), unsigned(plan_.digest()), boards_);
+               unsigned(input_.digest()), unsigned(plan_.digest()), boards_,
+               plans_.empty() ? "none" : plans_.c_str());
   if (spilled_) {
     std::rewind(spilled_);
     char block[4096];

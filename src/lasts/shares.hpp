@@ -1,20 +1,24 @@
 // ===== Shares: what --part writes =========================================
 // A share is text: one header line, then one count per board:
-//   # queens share 3/64 format 2 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2
+//   # queens share 3/64 format 3 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2 plans join
 // `numbering` is how the units are numbered (--version says it), `input`
 // fingerprints the boards as read, and `plan` how each was counted:
 // whole by share 1, or split, with the method and its units' numbering.
-// Shares of one M, input and plan add up; --merge refuses the rest.
+// `plans` names those methods ("whole" for share 1's whole boards), so
+// that --merge can say how two plans differ. Shares of one M, input and
+// plan add up; --merge refuses the rest.
 #pragma once
 
 #include <cstdio>
+#include <string>
 
 #include "work/units.hpp"
 #include "work/wide.hpp"
 
 namespace queens {
 
-constexpr int kShareFormat = 2;  // 2: the header names the units' numbering
+// 2: the header names the units' numbering; 3: and the plans' methods.
+constexpr int kShareFormat = 3;
 // In every plan fingerprint: a version that numbers units in another way
 // changes it, so that shares do not mix.
 constexpr uint64_t kUnitNumbering = 5;
@@ -71,6 +75,7 @@ class ShareOutput {
 
   Share share_;
   Fingerprint input_, plan_;
+  std::string plans_;  // the methods of the boards' plans, each once, in order
   Count counts_[kHeldCounts];
   int held_ = 0;
   long boards_ = 0;

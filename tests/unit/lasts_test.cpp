@@ -30,16 +30,27 @@ void countsReadBack() {
 
 void shareHeaders() {
   queens::ShareHeader header;
-  CHECK(queens::parseShareHeader(
-            "# queens share 3/64 format 2 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2",
-            header) == nullptr);
+  CHECK(queens::parseShareHeader("# queens share 3/64 format 3 numbering 5 input 9f1c2e0a plan "
+                                 "5d0a77c1 boards 2 plans whole,join",
+                                 header) == nullptr);
   CHECK(header.part == 3 && header.parts == 64 && header.boards == 2 && header.numbering == 5);
   CHECK(header.input == 0x9f1c2e0au && header.plan == 0x5d0a77c1u);
+  CHECK(std::strcmp(header.plans, "whole,join") == 0);
+  // Format 2 names no plans.
+  queens::ShareHeader older;
+  CHECK(queens::parseShareHeader(
+            "# queens share 3/64 format 2 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2",
+            older) == nullptr &&
+        *older.plans == '\0');
   CHECK(queens::parseShareHeader("# queens share 5/4 format 2 numbering 5 input 0 plan 0 boards 1",
                                  header));
   CHECK(queens::parseShareHeader("# queens share 1/4 format 1 input 0 plan 0 boards 1", header));
-  CHECK(queens::parseShareHeader("# queens share 1/4 format 3 numbering 5 input 0 plan 0 boards 1",
+  CHECK(queens::parseShareHeader("# queens share 1/4 format 4 numbering 5 input 0 plan 0 boards 1",
                                  header));
+  CHECK(queens::parseShareHeader("# queens share 1/4 format 3 numbering 5 input 0 plan 0 boards 1",
+                                 header));  // no plans
+  CHECK(queens::parseShareHeader(
+      "# queens share 1/4 format 3 numbering 5 input 0 plan 0 boards 1 plans join more", header));
   CHECK(queens::parseShareHeader("# queens share 1/4 format 2 numbering 5 input 0", header));
   CHECK(queens::parseShareHeader("12", header));
 }
