@@ -27,8 +27,8 @@ class SearchSplit {
   SearchSplit(const queens::Board& board, int shares) {
     using namespace queens;
     PlanRequest request;
-    request.budget = JoinBudget{0, 1};  // no room to join
-    engine_ = planBoard(board, request).engine;
+    request.budget = JoinBudget{0, 1};                     // no room to join
+    engine_ = std::move(planBoard(board, request).owned);  // a search: never a small board's
     split_ = engine_->split({kUnitsPerShare * shares, 0, kMostTopNodes}, false);
   }
   const char* method() const { return engine_->name(); }

@@ -3,6 +3,8 @@
 
 #include <unistd.h>  // isatty
 
+#include <optional>
+
 namespace queens {
 namespace {
 
@@ -76,21 +78,22 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
   if (board.n >= kSplitMinN && (counting.progressShown || settings.stats))
     line = std::make_unique<ProgressLine>(err, counting.terminal, counting.progressShown,
                                           boardNumber, board.n, settings.share);
-  ProgressTicker ticker(line.get());
+  std::optional<ProgressTicker> ticker;  // none for a board with no line (a stream's)
+  if (line) ticker.emplace(line.get());
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
-  const PlanRequest request{
-      settings.method,      {settings.memory, counting.threads},
-      settings.share.parts, settings.gpu,
-      &smallBoards,         settings.checkpoint ? settings.checkpoint->recordedPlan() : nullptr};
-  const Plan plan = planBoard(board, request);
-  report.reason = plan.reason;
-  char where[64];
-  std::snprintf(where, sizeof where, "board %ld (%dx%d): ", boardNumber, board.n, board.n);
-  if (!plan.engine) {
-    std::snprintf(report.failure, sizeof report.failure, "%s%s", where, plan.reason.c_str());
+  PlanRequest request;
+  request.method = settings.method, request.budget = {settings.memory, counting.threads};
+  request.parts = settings.share.parts, request.gpu = settings.gpu;
+  request.smallBoards = &smallBoards, request.explains = line != nullptr || settings.stats;
+  request.recorded = settings.checkpoint ? settings.checkpoint->recordedPlan() : nullptr;
+  Plan plan = planBoard(board, request);
+  if (!plan.engine()) {
+    std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,
+                  board.n, board.n, plan.reason.c_str());
     return report.refused = true, 0;
   }
-  Engine& engine = *plan.engine;
+  if (request.explains) report.reason = std::move(plan.reason);
+  Engine& engine = *plan.engine();
   counting.threads = std::min(counting.threads, engine.mostThreads());
   report.method = engine.name(), report.plan = engine.unitsName();
   report.bytes = engine.bytes(), report.device = engine.device();
@@ -105,7 +108,8 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
   if (countShare(engine, settings, counting, line.get(), report, total)) return total;
   report.refused = true;
   if (const char* failure = engine.failure())
-    std::snprintf(report.failure, sizeof report.failure, "%s%s", where, failure);
+    std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,
+                  board.n, board.n, failure);
   return 0;
 }
 

@@ -30,8 +30,8 @@ Estimate estimateBoard(const Board& given, const Settings& settings) {
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
   PlanRequest request;  // the CPU's engines: no device, no filter
   request.method = settings.method, request.budget = {settings.memory, estimate.threads};
-  const Plan plan = planBoard(board, request);
-  Engine& engine = *plan.engine;
+  Plan plan = planBoard(board, request);
+  Engine& engine = *plan.engine();
   estimate.method = engine.name();
   estimate.memory = engine.bytes();
   const Split split = engine.split({kEstimateUnits, kSmallTreeNodes, kMostTopNodes}, false);

@@ -87,6 +87,8 @@ bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
   auto engine =
       std::make_unique<GpuEngine>(board, classesOf(board), device ? gpu : nullptr, request.parts);
   if (request.recorded && std::strcmp(engine->unitsName(), request.recorded) != 0) return false;
+  plan.owned = std::move(engine);
+  if (!request.explains) return true;
   const std::string from = std::to_string(kAutoThresholds.gpuMinN);
   plan.reason =
       boardText(board) + ": " +
@@ -95,7 +97,6 @@ bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
        : asked ? std::string("--method=gpu")
                : "a GPU from " + from + "x" + from + " where " + joinRule(board) + " would count");
   if (!device) plan.reason += "; no OpenCL device here, so the CPU counts them";
-  plan.engine = std::move(engine);
   return true;
 }
 
@@ -105,12 +106,16 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
   auto join = std::make_unique<JoinEngine>();
   const std::string budget = bytesText(request.budget.bytes);
   if (join->build(board, request.budget)) {
-    plan.reason = boardText(board) + ": " +
-                  (method == Method::kJoin ? std::string("--method=join") : joinRule(board)) +
-                  ", its tables in " + bytesText(join->bytes()) + " fit --memory (" + budget + ")";
-    plan.engine = std::move(join);
+    if (request.explains)
+      plan.reason = boardText(board) + ": " +
+                    (method == Method::kJoin ? std::string("--method=join") : joinRule(board)) +
+                    ", its tables in " + bytesText(join->bytes()) + " fit --memory (" + budget +
+                    ")";
+    plan.owned = std::move(join);
     return true;
   }
+  plan.joinPassedOver = true;
+  if (!request.explains) return false;                   // the tally below takes up to seconds
   constexpr uint64_t kMostTallied = uint64_t{16} << 30;  // seconds of tally at most
   JoinTables measure;
   const uint64_t needed = measure.bytesNeeded(board, request.budget, kMostTallied);
@@ -131,7 +136,7 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
 
 // A search: the method asked for, or auto's choice of symmetry and
 // propagation (auto's too for a join that did not fit).
-void planSearch(const Board& board, Method method, Plan& plan) {
+void planSearch(const Board& board, Method method, bool explains, Plan& plan) {
   const bool automatic = method == Method::kAuto || method == Method::kJoin;
   const bool trySymmetry =
       automatic ? board.n >= kAutoThresholds.symmetryMinN && board.n <= kSymmetryMaxN
@@ -146,14 +151,17 @@ void planSearch(const Board& board, Method method, Plan& plan) {
   const SearchFunction search =
       propagate ? (wide ? countPropagating<uint64_t> : countPropagating<uint32_t>)
                 : (wide ? countRowByRow<uint64_t> : countRowByRow<uint32_t>);
-  const char* name = classes ? (propagate ? "symmetry-propagate" : "symmetry-rows")
-                             : (propagate ? "propagate" : "rows");
+  const bool symmetric = classes != nullptr;
+  const char* name = symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
+                               : (propagate ? "propagate" : "rows");
+  plan.owned = std::make_unique<SearchEngine>(board, search, name, std::move(classes));
+  if (!explains) return;
   plan.reason = boardText(board) + ": ";
   if (!automatic) {
     plan.reason += std::string("--method=") + kMethodNames[int(method)];
   } else {
     const std::string from = std::to_string(kAutoThresholds.symmetryMinN);
-    plan.reason += classes ? "a symmetry keeps it"
+    plan.reason += symmetric ? "a symmetry keeps it"
                    : board.n < kAutoThresholds.symmetryMinN
                        ? "symmetry only from " + from + "x" + from
                        : std::string("no symmetry");
@@ -161,9 +169,8 @@ void planSearch(const Board& board, Method method, Plan& plan) {
     plan.reason += board.n < propagateMinN ? ", propagation only from " + size
                    : propagate             ? ", propagation from " + size
                                            : ", no propagation (this CPU has no popcnt)";
-    if (!plan.passedOver.empty()) plan.reason += ", the join's tables did not fit --memory";
+    if (plan.joinPassedOver) plan.reason += ", the join's tables did not fit --memory";
   }
-  plan.engine = std::make_unique<SearchEngine>(board, search, name, std::move(classes));
 }
 
 }  // namespace
@@ -192,15 +199,16 @@ Plan planBoard(const Board& board, const PlanRequest& asked) {
   Plan plan;
   const Method method = request.recorded ? methodNamed(request.recorded) : request.method;
   if (method == Method::kAuto && request.smallBoards && board.n <= kFilterMaxN) {
-    plan.engine = std::make_unique<SmallBoardsEngine>(board, *request.smallBoards);
-    plan.reason = boardText(board) +
-                  ": a stream's board of up to 8x8, filtered (each size's "
-                  "first board is searched)";
+    plan.small.emplace(board, *request.smallBoards);
+    if (request.explains)
+      plan.reason = boardText(board) +
+                    ": a stream's board of up to 8x8, filtered (each size's "
+                    "first board is searched)";
     return plan;
   }
   if (plansGpu(board, request, plan)) return plan;
-  if (!plansJoin(board, request, method, plan)) planSearch(board, method, plan);
-  if (request.recorded)
+  if (!plansJoin(board, request, method, plan)) planSearch(board, method, request.explains, plan);
+  if (request.recorded && request.explains)
     plan.reason =
         boardText(board) + ": the units the checkpoint recorded, cut by " + request.recorded;
   return plan;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engines/engine.hpp"
@@ -47,6 +48,9 @@ struct PlanRequest {
   int parts = 1;                               // --part's M
   GpuAccess* gpu = nullptr;                    // the device, opened only when needed
   SmallBoardFilter* smallBoards = nullptr;     // a stream's small boards (null: searched)
+  // Whether to say why (--stats, the method line): words cost a stream of
+  // small boards more than their counts, and the join's needs take seconds.
+  bool explains = false;
   // The plan a checkpoint recorded for the board's units: followed by auto,
   // and by --method=gpu where it is the row search's (null: none).
   const char* recorded = nullptr;
@@ -54,9 +58,14 @@ struct PlanRequest {
 
 // What it chose.
 struct Plan {
-  std::unique_ptr<Engine> engine;  // null: refused, `reason` says why
-  std::string reason;              // why this engine: "16x16, 0 reserved (at most 20%), ..."
-  std::string passedOver;          // for the method line: what the join would need
+  // The engine; null: refused, `reason` says why.
+  Engine* engine() { return small ? &*small : owned.get(); }
+  std::unique_ptr<Engine> owned;
+  // A stream's small board's engine, in place: no allocation a board.
+  std::optional<SmallBoardsEngine> small;
+  std::string reason;           // why this engine, when explained; or why it was refused
+  bool joinPassedOver = false;  // the join was asked for, and its tables did not fit
+  std::string passedOver;       // when explained, for the method line: what the join would need
 };
 
 Plan planBoard(const Board& board, const PlanRequest& request);

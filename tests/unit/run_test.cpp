@@ -30,13 +30,13 @@ Board emptyBoard(int n) {
 
 queens::Plan planOf(const Board& board, queens::Method method = queens::Method::kAuto) {
   queens::PlanRequest request;
-  request.method = method;
+  request.method = method, request.explains = true;
   return queens::planBoard(board, request);
 }
 
 // The name --stats gives the engine (a string that outlives the engine).
 const char* engineName(const Board& board, queens::Method method = queens::Method::kAuto) {
-  return planOf(board, method).engine->name();
+  return planOf(board, method).engine()->name();
 }
 
 bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
@@ -63,35 +63,40 @@ void autoChooses() {
   queens::SmallBoardFilter filter;
   queens::PlanRequest stream;
   stream.smallBoards = &filter;
-  CHECK(std::strcmp(queens::planBoard(emptyBoard(6), stream).engine->name(), "rows") == 0);
+  CHECK(std::strcmp(queens::planBoard(emptyBoard(6), stream).engine()->name(), "rows") == 0);
   // The join passed over for memory: a search, and what the join would need.
   queens::PlanRequest tight;
-  tight.budget.bytes = 1 << 20;
-  const queens::Plan passed = queens::planBoard(emptyBoard(20), tight);
-  CHECK(std::strcmp(passed.engine->name(), "symmetry-propagate") == 0);
+  tight.budget.bytes = 1 << 20, tight.explains = true;
+  queens::Plan passed = queens::planBoard(emptyBoard(20), tight);
+  CHECK(std::strcmp(passed.engine()->name(), "symmetry-propagate") == 0);
   CHECK(has(passed.passedOver, "--memory allows 1 MiB") &&
         has(passed.reason, "the join's tables did not fit --memory"));
+  // Unasked, no words (a stream of small boards would pay for them), and
+  // no tally of what the join would need.
+  tight.explains = false;
+  queens::Plan silent = queens::planBoard(emptyBoard(20), tight);
+  CHECK(silent.reason.empty() && silent.passedOver.empty() && silent.joinPassedOver);
   // --method=gpu with no device, and no checkpoint that holds its units.
   queens::PlanRequest gpu;
   gpu.method = queens::Method::kGpu;
-  const queens::Plan refused = queens::planBoard(emptyBoard(12), gpu);
-  CHECK(!refused.engine && has(refused.reason, "--method=gpu"));
+  queens::Plan refused = queens::planBoard(emptyBoard(12), gpu);
+  CHECK(!refused.engine() && has(refused.reason, "--method=gpu"));
   // A checkpoint's plan wins over auto's: the GPU's units on the CPU.
   gpu.recorded = "symmetry-rows";
-  const queens::Plan recorded = queens::planBoard(emptyBoard(12), gpu);
-  CHECK(recorded.engine && std::strcmp(recorded.engine->unitsName(), "symmetry-rows") == 0);
+  queens::Plan recorded = queens::planBoard(emptyBoard(12), gpu);
+  CHECK(recorded.engine() && std::strcmp(recorded.engine()->unitsName(), "symmetry-rows") == 0);
   gpu.recorded = "join";  // not the row search's units: --method=gpu is refused here
-  CHECK(!queens::planBoard(emptyBoard(16), gpu).engine);
+  CHECK(!queens::planBoard(emptyBoard(16), gpu).engine());
   queens::PlanRequest automatic;  // auto follows the checkpoint, not its own rules
-  automatic.recorded = "symmetry-rows";
-  const queens::Plan followed = queens::planBoard(emptyBoard(16), automatic);
-  CHECK(std::strcmp(followed.engine->name(), "symmetry-rows") == 0 &&
+  automatic.recorded = "symmetry-rows", automatic.explains = true;
+  queens::Plan followed = queens::planBoard(emptyBoard(16), automatic);
+  CHECK(std::strcmp(followed.engine()->name(), "symmetry-rows") == 0 &&
         followed.reason ==
             "16x16, 0 reserved: the units the checkpoint recorded, cut by symmetry-rows");
   queens::PlanRequest
       other;  // another method asked for: its own plan, which the checkpoint refuses
   other.method = queens::Method::kPropagate, other.recorded = "join";
-  CHECK(std::strcmp(queens::planBoard(emptyBoard(16), other).engine->name(), "propagate") == 0);
+  CHECK(std::strcmp(queens::planBoard(emptyBoard(16), other).engine()->name(), "propagate") == 0);
 }
 
 queens::Settings settingsOf(int threads, queens::Share share = {}) {
