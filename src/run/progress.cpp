@@ -65,10 +65,11 @@ std::string ProgressLine::progressText(double elapsed) {
   return std::string(head) + body + timeLeft(elapsed, done);
 }
 
-// From the share of the work done, by the units' costs, and this run's
-// pace since its units began (resumed units took none of its time, the
-// tables and the split are done). Unit i of the share is unit
-// i * parts + part of every share, which interleave.
+// From the share of the work done, by the units' costs and by their
+// number, and this run's pace since its units began (resumed units took
+// none of its time, the tables and the split are done), fitted to both
+// (PaceFit). Unit i of the share is unit i * parts + part of every share,
+// which interleave.
 std::string ProgressLine::timeLeft(double elapsed, long done) {
   auto workBefore = [&](long unit) {
     return profile_.before(unit * share_.parts + share_.part) -
@@ -77,7 +78,10 @@ std::string ProgressLine::timeLeft(double elapsed, long done) {
   const double whole = workBefore(units_), now = workBefore(done) / whole,
                atStart = workBefore(resumed_) / whole;
   if (!(now > atStart) || !(whole > 0)) return "time left not known yet";
-  const double left = (elapsed - unitsStart_) * (1 - now) / (now - atStart);
+  const double unitsNow = double(done) / double(units_),
+               unitsAtStart = double(resumed_) / double(units_);
+  pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_);
+  const double left = pace_.secondsFor(1 - now, 1 - unitsNow);
   char text[48];
   if (left < 600)
     std::snprintf(text, sizeof text, "about %.0f s left", left);

@@ -80,6 +80,7 @@ class ProgressLine final : public UnitsProgress {
   long units_ = 0, resumed_ = 0;  // units_ 0: not split yet
   double unitsStart_ = 0;         // the seconds before the first unit: tables, split
   UnitProfile profile_;
+  PaceFit pace_;  // fitted at each line drawn
   std::atomic<long> unitsDone_{0};
   bool drawn_ = false;
 };

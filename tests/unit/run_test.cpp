@@ -242,9 +242,27 @@ void enginesThatFail() {
   }
 }
 
+// The join's weights of its units, each W's halves: on the empty 14x14
+// board its profile rises from 0 before the first unit to 1 after the last.
+void joinWeights() {
+  queens::Plan plan = planOf(emptyBoard(14), queens::Method::kJoin);
+  queens::Engine& join = *plan.engine();
+  const long units = join.split({1024, 0, 1 << 20}, false).units;
+  const queens::UnitProfile profile = join.profile(units);
+  CHECK(units > 0 && profile.before(0) == 0 && profile.before(units) == 1);
+  double last = 0;
+  bool rising = true;
+  for (long unit = 0; unit <= units; unit += 7) {
+    rising = rising && profile.before(unit) >= last;
+    last = profile.before(unit);
+  }
+  CHECK(rising && last > 0.9);
+}
+
 }  // namespace
 
 int main() {
+  joinWeights();
   autoChooses();
   threadsAndShares();
   devicesThatFail();

@@ -2,9 +2,11 @@
 // shared out. A walk meets every unit in the search's order and counts only
 // those it claims; --part=K/M keeps every M-th unit from the K-th, threads
 // claim those one at a time, and units already done are never claimed.
+#include <cmath>
 #include <vector>
 
 #include "check.hpp"
+#include "work/profile.hpp"
 #include "work/units.hpp"
 
 namespace {
@@ -83,9 +85,39 @@ void abandonedUnitsAreNotClaimed() {
   CHECK(walk(second, 10).empty());
 }
 
+// The progress line's weights of units: sampled, interpolated between samples.
+void unitProfiles() {
+  const queens::UnitProfile equal({}, 1, 100);
+  CHECK(equal.before(0) == 0 && equal.before(25) == 0.25 && equal.before(100) == 1);
+  // Units 0-9 weigh 1 each, 10-19 weigh 3: sampled every 10th unit.
+  const queens::UnitProfile sampled({1, 3}, 10, 20);
+  CHECK(sampled.before(10) == 10.0 / 40);
+  CHECK(sampled.before(15) == 25.0 / 40);  // half the second sample's
+  CHECK(sampled.before(20) == 1);
+}
+
+// The pace fitted to the samples: where the time follows the units and
+// not the model's work, the time left does too; and the other way round.
+void paceFits() {
+  queens::PaceFit byUnits, byWork, once;
+  for (int second = 1; second <= 5; ++second) {
+    const double units = 0.1 * second, work = 1 - (1 - units) * (1 - units);  // early work heavy
+    byUnits.add(work, units, second);      // 10% of the units a second
+    byWork.add(work, units, 10 * work);    // 10 s for the whole work
+  }
+  CHECK(std::abs(byUnits.secondsFor(0.25, 0.5) - 5) < 1e-6);  // half the units left: 5 s
+  CHECK(std::abs(byWork.secondsFor(0.25, 0.5) - 2.5) < 1e-6);  // a quarter of the work: 2.5 s
+  once.add(0.2, 0.1, 2);  // one sample: the model's pace, 10 s for the work
+  CHECK(std::abs(once.secondsFor(0.8, 0.9) - 8) < 1e-6);
+  const queens::PaceFit none;
+  CHECK(none.secondsFor(1, 1) == 0);
+}
+
 }  // namespace
 
 int main() {
+  unitProfiles();
+  paceFits();
   aShareAndItsThreads();
   unitsDoneAreSkipped();
   aMeasureCountsAndGivesUp();
