@@ -102,10 +102,10 @@ void paceFits() {
   queens::PaceFit byUnits, byWork, once;
   for (int second = 1; second <= 5; ++second) {
     const double units = 0.1 * second, work = 1 - (1 - units) * (1 - units);  // early work heavy
-    byUnits.add(work, units, second);      // 10% of the units a second
-    byWork.add(work, units, 10 * work);    // 10 s for the whole work
+    byUnits.add(work, units, second);    // 10% of the units a second
+    byWork.add(work, units, 10 * work);  // 10 s for the whole work
   }
-  CHECK(std::abs(byUnits.secondsFor(0.25, 0.5) - 5) < 1e-6);  // half the units left: 5 s
+  CHECK(std::abs(byUnits.secondsFor(0.25, 0.5) - 5) < 1e-6);   // half the units left: 5 s
   CHECK(std::abs(byWork.secondsFor(0.25, 0.5) - 2.5) < 1e-6);  // a quarter of the work: 2.5 s
   once.add(0.2, 0.1, 2);  // one sample: the model's pace, 10 s for the work
   CHECK(std::abs(once.secondsFor(0.8, 0.9) - 8) < 1e-6);
