@@ -146,14 +146,7 @@ class WestPlanes {
   // its loops worse (W3 15x15: 1.6% more instructions); it runs once per 64
   // halves.
   [[gnu::noinline]] static void transposeBits(uint64_t* words) {
-    uint64_t mask = 0x00000000FFFFFFFF;
-    for (int width = 32; width; width >>= 1, mask ^= mask << width) {
-      for (int i = 0; i < 64; i = (i + width + 1) & ~width) {
-        const uint64_t swap = ((words[i] >> width) ^ words[i + width]) & mask;
-        words[i] ^= swap << width;
-        words[i + width] ^= swap;
-      }
-    }
+    swapRounds<64, 32>(words, 0x00000000FFFFFFFF);
   }
 
   // The same for the low 32 bits of each word, where the patterns take at
@@ -163,9 +156,15 @@ class WestPlanes {
   // result.
   [[gnu::noinline]] static void transposeLowBits(uint64_t* words) {
     for (int i = 0; i < 32; ++i) words[i] = (words[i] & 0xFFFFFFFF) | words[i + 32] << 32;
-    uint64_t mask = 0x0000FFFF0000FFFF;
-    for (int width = 16; width; width >>= 1, mask ^= mask << width) {
-      for (int i = 0; i < 32; i = (i + width + 1) & ~width) {
+    swapRounds<32, 16>(words, 0x0000FFFF0000FFFF);
+  }
+
+  // The rounds of a transpose of kWords words, from blocks kWidth bits a
+  // side down to 1; `mask` picks the first round's low blocks.
+  template <int kWords, int kWidth>
+  static void swapRounds(uint64_t* words, uint64_t mask) {
+    for (int width = kWidth; width; width >>= 1, mask ^= mask << width) {
+      for (int i = 0; i < kWords; i = (i + width + 1) & ~width) {
         const uint64_t swap = ((words[i] >> width) ^ words[i + width]) & mask;
         words[i] ^= swap << width;
         words[i + width] ^= swap;

@@ -20,6 +20,7 @@
 #include "engines/row_engine.hpp"
 #include "engines/small_boards.hpp"
 #include "engines/symmetry.hpp"
+#include "prefix_counts.hpp"
 
 namespace {
 
@@ -45,17 +46,7 @@ class CpuPrefixCounter : public queens::PrefixCounter {
  public:
   bool count(const queens::PrefixBatch& batch, std::vector<uint64_t>& counts,
              std::vector<uint64_t>* nodes) override {
-    counts.assign(batch.prefixes(), 0);
-    if (nodes) nodes->assign(batch.prefixes(), 0);
-    for (size_t i = 0; i < batch.prefixes(); ++i) {
-      Board board;
-      board.n = batch.n;
-      for (int r = 0; r < board.n; ++r)
-        board.freeSquares[r] = batch.freeRows[batch.boardOf[i] * size_t(board.n) + size_t(r)];
-      queens::SilentObserver silent;
-      counts[i] = queens::searchRows<uint64_t>(board, batch.rowOf[i], batch.columns[i],
-                                               batch.sums[i], batch.differences[i], silent);
-    }
+    unit::countPrefixesOnCpu(batch, counts, nodes);
     ++batches;
     return true;
   }

@@ -14,6 +14,7 @@
 #include "boards.hpp"
 #include "check.hpp"
 #include "engines/search_engine.hpp"
+#include "prefix_counts.hpp"
 #include "run/board.hpp"
 
 namespace {
@@ -138,17 +139,7 @@ class FailingDevice final : public queens::PrefixCounter {
   bool count(const queens::PrefixBatch& batch, std::vector<uint64_t>& counts,
              std::vector<uint64_t>* nodes) override {
     if (++batches_ >= failAt_) return false;
-    counts.assign(batch.prefixes(), 0);
-    if (nodes) nodes->assign(batch.prefixes(), 0);
-    for (size_t i = 0; i < batch.prefixes(); ++i) {
-      Board board;
-      board.n = batch.n;
-      for (int r = 0; r < board.n; ++r)
-        board.freeSquares[r] = batch.freeRows[batch.boardOf[i] * size_t(board.n) + size_t(r)];
-      queens::SilentObserver silent;
-      counts[i] = queens::searchRows<uint64_t>(board, batch.rowOf[i], batch.columns[i],
-                                               batch.sums[i], batch.differences[i], silent);
-    }
+    unit::countPrefixesOnCpu(batch, counts, nodes);
     return true;
   }
   const char* error() const override { return "the stand-in device failed"; }
