@@ -5,7 +5,7 @@
 // prefix at a time. With symmetry, the boards are the border classes, each
 // weighted by its size, as the CPU engines count them.
 //
-// Units of work stay the row search's (threads.hpp chooses their depth), so
+// Units of work stay the row search's (gpu_engine.hpp: SearchEngine::split), so
 // --part, --checkpoint and the progress line work as they do on the CPU:
 // each unit the walk claims is cut deeper into prefixes, which wait in the
 // batch. The device counts a batch when it is full and when the walk ends,

@@ -14,7 +14,7 @@
 // empty 13x13 with four border queens pinned, far less on large blocked
 // boards (W8). It counts on popcnt (20% fewer instructions), which a build
 // for plain x86-64 may not assume: only these functions use it, and
-// choosePlan checks the CPU.
+// the planner (run/plan.cpp) checks the CPU.
 #pragma once
 
 #include "engines/cpu.hpp"
