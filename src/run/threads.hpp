@@ -82,7 +82,10 @@ struct Worker {
       Job job{&walk, run->countsNodes, index};
       Count counted = 0;
       failed = !run->engine.count(job, counted);
-      if (failed) return shared->abandon();  // nothing of the job is recorded
+      if (failed) {  // nothing of the job is recorded, and no thread claims more
+        shared->abandon();
+        return;
+      }
       walk.finish();
       count += counted, nodes += job.nodes;
       if (batch && batch->records.size > 0) checkpoint->recordBatch(batch->records, counted);
