@@ -4,7 +4,7 @@
 // classes, the device). Running a board (threads, shares, checkpoints, the
 // progress line, --estimate) asks the engine alone and names none. A new
 // engine is a class that answers these questions, and a line in the
-// planner's table.
+// planner (planBoard).
 #pragma once
 
 #include <climits>
