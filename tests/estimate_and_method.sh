@@ -31,6 +31,16 @@ status=$?
 [ "$status" -eq 2 ] && grep -q "^error: --estimate counts a sample" "$work/err" ||
   fail "--estimate --part: status $status, $(cat "$work/err")"
 
+# A budget ends the sample early, and the line says so; the progress line
+# counts the sampled units. On one thread the empty 21x21 board's whole
+# sample takes several seconds on the fastest CPUs we know.
+"$queens" --estimate=2 --progress --threads=1 --empty=21 >"$work/out" 2>"$work/err" ||
+  fail "--estimate=2: status $?"
+grep -Eq '^board 1, 21x21, join: about .* \([0-9]+ of 92504 units counted in [0-9.]+ s, after [0-9.]+ s of setup; the 2 s budget ended the sample\)$' "$work/out" ||
+  fail "--estimate=2: $(cat "$work/out")"
+grep -Eq '^board 1, 21x21, estimate: ([0-9]+ of [0-9]+ sampled units done|building the join)' "$work/err" ||
+  fail "--estimate=2 --progress: $(cat "$work/err")"
+
 # The method line, with --stats, once the board has counted for a second.
 "$queens" --stats --threads=1 --method=propagate --empty=16 >/dev/null 2>"$work/err"
 [ "$(head -n 1 "$work/err")" = "board 1, 16x16: counted by propagate on 1 thread" ] ||

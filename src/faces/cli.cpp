@@ -50,8 +50,10 @@ constexpr const char* kQueensUsage =
     "                 at the next unit of work, saved, with status 130 or 143\n"
     "  --checkpoint-every=SECONDS  how often the checkpoint is saved, 1 to 3600\n"
     "                 (default 10)\n"
-    "  --estimate     count a sample of each board's work, and print how long the\n"
-    "                 whole count would take on 1 thread and on all, and its memory\n"
+    "  --estimate[=SECONDS]  count a sample of each board's work, for at most\n"
+    "                 SECONDS (default 20) once the units begun are done, and print\n"
+    "                 how long the whole count would take on 1 thread and on all,\n"
+    "                 and its memory\n"
     "  --progress     show the progress line on stderr even when it is not a\n"
     "                 terminal; --no-progress: never\n"
     "  -h, --help     print this help and exit\n"
@@ -89,7 +91,7 @@ struct Options {
   bool sharing = false, merging = false;  // --part, --merge
   bool version = false;                   // --version
   bool statsJson = false;                 // --stats=json
-  bool estimate = false;                  // --estimate
+  double estimate = 0;                    // --estimate: each board's seconds (0: none)
   const char* counting = nullptr;         // an option that counts boards
   std::vector<const char*> files;         // the files named: the boards, or --merge's shares
   int emptyFirst = 0, emptyLast = 0;      // --empty=A..B: the sizes (none: 0)
@@ -153,6 +155,11 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
     why = "'%s': expected --checkpoint=FILE";
     return *file != '\0';
   }
+  if (const char* seconds = value("--estimate=")) {
+    options.estimate = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
+    why = "'%s': expected --estimate=SECONDS with 1 <= SECONDS <= 86400";
+    return options.estimate != 0;
+  }
   if (const char* seconds = value("--checkpoint-every=")) {
     options.checkpointEvery = parseNumber(seconds, '\0', kMostCheckpointSeconds);
     why = "'%s': expected --checkpoint-every=SECONDS with 1 <= SECONDS <= 3600";
@@ -176,7 +183,7 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   options.counting = arg;
   if (is("--trace=html")) return options.show.tracing = options.page = true;
   if (is("--unique")) return options.unique = true;
-  if (is("--estimate")) return options.estimate = true;
+  if (is("--estimate")) return options.estimate = kDefaultEstimateSeconds, true;
   if (is("--stats") || is("--stats=text")) return settings.stats = true;
   if (is("--stats=json")) return settings.stats = options.statsJson = true;
   if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
@@ -326,7 +333,13 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
       break;
     }
     if (options.estimate) {  // in place of the count
-      printEstimate(estimateBoard(board, settings), boardNumber, board.n, out);
+      const Estimate estimate = estimateBoard(board, boardNumber, settings, options.estimate, err);
+      if (estimate.failure)
+        return std::fflush(out),
+               std::fprintf(err, "error: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
+                            estimate.failure),
+               1;
+      printEstimate(estimate, boardNumber, board.n, out);
       if ((writeError = writeErrorOf(out))) break;
       continue;
     }
@@ -407,7 +420,7 @@ constexpr option kLongOptions[] = {{"help", no_argument, nullptr, 'h'},
                                    {"list", no_argument, nullptr, 0},
                                    {"trace", optional_argument, nullptr, 0},
                                    {"unique", no_argument, nullptr, 0},
-                                   {"estimate", no_argument, nullptr, 0},
+                                   {"estimate", optional_argument, nullptr, 0},
                                    {"stats", optional_argument, nullptr, 0},
                                    {"method", required_argument, nullptr, 0},
                                    {"memory", required_argument, nullptr, 0},

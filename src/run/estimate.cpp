@@ -1,15 +1,21 @@
 // ===== --estimate: what a count will cost, before it runs ==================
 #include "run/estimate.hpp"
 
-#include <time.h>  // clock_gettime
+#include <time.h>    // clock_gettime
+#include <unistd.h>  // isatty
+
+#include <memory>
+#include <optional>
 
 namespace queens {
 namespace {
 
-// About this many units are counted: the empty 22x22 board's sample takes
-// a few seconds on 2 cores, and the estimate's spread is then a few percent
+// The sample is every M-th unit, about this many of them, in up to
+// kMostRounds rounds: the empty 22x22 board's full sample takes half a
+// minute on 2 cores, and the estimate's spread is then a few percent
 // (bench/README.md).
 constexpr long kSampleUnits = 1024;
+constexpr long kMostRounds = 16;
 // A search is split finely, so that the sample is a small share of it.
 constexpr long kEstimateUnits = kSampleUnits * 256;
 
@@ -19,14 +25,111 @@ double secondsOf(clockid_t clock) {
   return double(now.tv_sec) + 1e-9 * double(now.tv_nsec);
 }
 
+// The sample, every M-th unit (--part=1/M), and its rounds: with R rounds,
+// round i counts every (R M)-th unit from the M first(i)-th, so that each
+// round spans the whole board, and together they are the sample. The
+// firsts go in the order of their bits reversed (0, 8, 4, 12, 2, ... of
+// 16), so that the rounds done when the budget runs out are spread too.
+class SampleRounds {
+ public:
+  explicit SampleRounds(long units)
+      : stride_(std::max(1L, units / kSampleUnits)),
+        rounds_(std::min(kMostRounds, sample().unitsOf(units))) {
+    long width = 1;  // the next power of 2
+    while (width < rounds_) width *= 2;
+    for (long index = 0; index < width; ++index) {
+      long reversed = 0;
+      for (long bit = 1, high = width / 2; bit < width; bit *= 2, high /= 2)
+        if (index & bit) reversed |= high;
+      if (reversed < rounds_) order_.push_back(reversed);  // those past rounds_ are left out
+    }
+  }
+  long rounds() const { return rounds_; }
+  Share sample() const { return Share{0, int(stride_)}; }
+  Share round(long round) const {
+    return Share{int(order_[size_t(round)] * stride_), int(rounds_ * stride_)};
+  }
+  // The first round's units, as the sample's units done.
+  DoneUnits firstRound(long units) const {
+    const long sampled = sample().unitsOf(units);
+    DoneUnits done(sampled);
+    for (long unit = 0; unit < sampled; unit += rounds_) done.add(unit);
+    return done;
+  }
+
+ private:
+  long stride_, rounds_;
+  std::vector<long> order_;
+};
+
+// Counts the sample's units done, over all its rounds, for the line, and
+// stops the claims once the budget is spent.
+class SampleProgress final : public UnitsProgress {
+ public:
+  SampleProgress(ProgressLine* line, double deadline) : line_(line), deadline_(deadline) {}
+
+  bool update(long /*unitsDone*/, long /*units*/) override {  // one more unit done
+    const long done = 1 + done_.fetch_add(1, std::memory_order_relaxed);
+    if (line_) line_->update(done, 0);
+    return !timeUp();
+  }
+  bool timeUp() const { return secondsOf(CLOCK_MONOTONIC) >= deadline_; }
+  // Whether `seconds` more end well before the budget does.
+  bool fits(double seconds) const { return secondsOf(CLOCK_MONOTONIC) + 1.5 * seconds < deadline_; }
+  long done() const { return done_.load(std::memory_order_relaxed); }
+
+ private:
+  ProgressLine* line_;
+  double deadline_;  // CLOCK_MONOTONIC's seconds
+  std::atomic<long> done_{0};
+};
+
+// The board's progress line, as a count's: for a board worth splitting,
+// when --progress asks, or by default when stderr is a terminal.
+std::unique_ptr<ProgressLine> lineOf(const Board& board, long boardNumber, const Settings& settings,
+                                     std::FILE* err) {
+  const bool terminal = isatty(fileno(err));
+  if (board.n < kSplitMinN || settings.progress == ProgressMode::kOff ||
+      (settings.progress == ProgressMode::kAuto && !terminal))
+    return nullptr;
+  return std::make_unique<ProgressLine>(err, terminal, true, boardNumber, board.n, Share{});
+}
+
+// Counts the sample's first round, then the rest in one walk if they fit in
+// the budget at that pace (the fewest walks over the top of the tree),
+// else round by round until the budget is spent. False if the engine
+// failed.
+bool countSample(Engine& engine, const Split& split, int threads, const SampleRounds& rounds,
+                 SampleProgress& progress) {
+  auto count = [&](Share share, const DoneUnits& done) {
+    return !countUnits({engine, split, share, threads, false, nullptr}, done, &progress).failed;
+  };
+  const double start = secondsOf(CLOCK_MONOTONIC);
+  if (!count(rounds.round(0), DoneUnits())) return false;
+  const double roundSeconds = secondsOf(CLOCK_MONOTONIC) - start;
+  if (rounds.rounds() == 1 || progress.timeUp()) return true;
+  if (progress.fits(roundSeconds * double(rounds.rounds() - 1)))
+    return count(rounds.sample(), rounds.firstRound(split.units));
+  for (long round = 1; round < rounds.rounds() && !progress.timeUp(); ++round)
+    if (!count(rounds.round(round), DoneUnits())) return false;
+  return true;
+}
+
 }  // namespace
 
-Estimate estimateBoard(const Board& given, const Settings& settings) {
+Estimate estimateBoard(const Board& given, long boardNumber, const Settings& settings,
+                       double budget, std::FILE* err) {
   Estimate estimate;
+  estimate.budget = budget;
   const double wallStart = secondsOf(CLOCK_MONOTONIC),
                cpuStart = secondsOf(CLOCK_PROCESS_CPUTIME_ID);
   Board board = given;
   if (hasGivenQueens(board) && !pinGivenQueens(board)) return estimate;  // no placement
+  std::unique_ptr<ProgressLine> line = lineOf(board, boardNumber, settings, err);
+  if (line) line->setBudget(budget);
+  std::optional<ProgressTicker> ticker;
+  if (line) ticker.emplace(line.get());
+  if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
   PlanRequest request;  // the CPU's engines: no device, no filter
   request.method = settings.method, request.budget = {settings.memory, estimate.threads};
@@ -34,6 +137,8 @@ Estimate estimateBoard(const Board& given, const Settings& settings) {
   Engine& engine = *plan.engine();
   estimate.method = engine.name();
   estimate.memory = engine.bytes();
+  estimate.threads = std::min(estimate.threads, engine.mostThreads());
+  if (line) line->setPhase("splitting the board into units");
   const Split split = engine.split({kEstimateUnits, kSmallTreeNodes, kMostTopNodes}, false);
   estimate.units = split.units;
   estimate.setupSeconds = secondsOf(CLOCK_MONOTONIC) - wallStart;
@@ -42,12 +147,16 @@ Estimate estimateBoard(const Board& given, const Settings& settings) {
     return estimate;
   }
   const double setupCpu = secondsOf(CLOCK_PROCESS_CPUTIME_ID) - cpuStart;
-  const long parts = std::max(1L, estimate.units / kSampleUnits);
-  const Share sample{0, int(std::min<long>(parts, INT32_MAX))};
   const double sampleStart = secondsOf(CLOCK_MONOTONIC),
                sampleCpu = secondsOf(CLOCK_PROCESS_CPUTIME_ID);
-  countUnits({engine, split, sample, estimate.threads, false, nullptr}, DoneUnits(), nullptr);
-  estimate.sampled = sample.unitsOf(estimate.units);
+  const SampleRounds rounds(split.units);
+  const long planned = rounds.sample().unitsOf(split.units);
+  if (line) line->setUnits(planned, 0, UnitProfile({}, 1, planned));  // equal costs
+  SampleProgress progress(line.get(), wallStart + budget);
+  if (!countSample(engine, split, estimate.threads, rounds, progress))
+    estimate.failure = engine.failure();
+  estimate.sampled = progress.done();
+  estimate.timeUp = estimate.sampled < planned;
   estimate.sampleSeconds = secondsOf(CLOCK_MONOTONIC) - sampleStart;
   const double scale = double(estimate.units) / double(std::max(1L, estimate.sampled));
   estimate.threadsAll = estimate.setupSeconds + estimate.sampleSeconds * scale;
@@ -86,11 +195,14 @@ void printEstimate(const Estimate& estimate, long boardNumber, int n, std::FILE*
     std::fprintf(out, "%.0f MiB", double(estimate.memory) / double(1 << 20));
   else
     std::fprintf(out, "a few MiB");
-  if (estimate.units == 0)
+  if (estimate.units == 0) {
     std::fprintf(out, " (counted whole)\n");
-  else
-    std::fprintf(out, " (%ld of %ld units counted in %.1f s, after %.1f s of setup)\n",
-                 estimate.sampled, estimate.units, estimate.sampleSeconds, estimate.setupSeconds);
+    return;
+  }
+  std::fprintf(out, " (%ld of %ld units counted in %.1f s, after %.1f s of setup", estimate.sampled,
+               estimate.units, estimate.sampleSeconds, estimate.setupSeconds);
+  if (estimate.timeUp) std::fprintf(out, "; the %g s budget ended the sample", estimate.budget);
+  std::fprintf(out, ")\n");
 }
 
 }  // namespace queens

@@ -50,6 +50,8 @@ std::string ProgressLine::progressText(double elapsed) {
   char head[96], share[48] = "", body[160];
   if (share_.parts > 1)
     std::snprintf(share, sizeof share, ", share %d of %d", share_.part + 1, share_.parts);
+  else if (budget_ > 0)
+    std::snprintf(share, sizeof share, ", estimate");
   std::snprintf(head, sizeof head, "board %ld, %dx%d%s: ", boardNumber_, n_, n_, share);
   if (units_ == 0) {
     std::snprintf(body, sizeof body, "%s, no units done yet, %.1f s so far", phase_.c_str(),
@@ -60,8 +62,11 @@ std::string ProgressLine::progressText(double elapsed) {
   char resumed[64] = "";
   if (resumed_)
     std::snprintf(resumed, sizeof resumed, "; %ld resumed from the checkpoint", resumed_);
-  std::snprintf(body, sizeof body, "%ld of %ld units done (%.0f%%%s), %.1f s so far, ", done,
-                units_, 100.0 * double(done) / double(units_), resumed, elapsed);
+  std::snprintf(body, sizeof body, "%ld of %ld %sunits done (%.0f%%%s), %.1f s so far, ", done,
+                units_, budget_ > 0 ? "sampled " : "", 100.0 * double(done) / double(units_),
+                resumed, elapsed);
+  if (budget_ > 0 && elapsed >= budget_)  // no unit is claimed, those begun run to their end
+    return std::string(head) + body + "the time is up: finishing the units begun";
   return std::string(head) + body + timeLeft(elapsed, done);
 }
 
@@ -81,7 +86,8 @@ std::string ProgressLine::timeLeft(double elapsed, long done) {
   const double unitsNow = double(done) / double(units_),
                unitsAtStart = double(resumed_) / double(units_);
   pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_);
-  const double left = pace_.secondsFor(1 - now, 1 - unitsNow);
+  double left = pace_.secondsFor(1 - now, 1 - unitsNow);
+  if (budget_ > 0) left = std::min(left, budget_ - elapsed);  // an estimate's sample stops
   char text[48];
   if (left < 600)
     std::snprintf(text, sizeof text, "about %.0f s left", left);

@@ -51,10 +51,14 @@ class ProgressLine final : public UnitsProgress {
   // The units of the share, those resumed from a checkpoint, and their
   // costs (set before any unit is done).
   void setUnits(long units, long resumed, UnitProfile profile);
+  // An estimate's line: its units are a sample's, which stops claiming
+  // them `seconds` after the line began.
+  void setBudget(double seconds) { budget_ = seconds; }
 
   // After each unit, from the threads: only counts (the units are known).
-  void update(long unitsDone, long /*units*/) override {
+  bool update(long unitsDone, long /*units*/) override {
     unitsDone_.store(unitsDone, std::memory_order_relaxed);
+    return true;
   }
 
   // Draws what is due at `elapsed` seconds: nothing before the first second.
@@ -82,6 +86,7 @@ class ProgressLine final : public UnitsProgress {
   UnitProfile profile_;
   PaceFit pace_;  // fitted at each line drawn
   std::atomic<long> unitsDone_{0};
+  double budget_ = 0;  // an estimate's seconds (0: a count)
   bool drawn_ = false;
 };
 

@@ -22,10 +22,11 @@ struct Share {
   long unitsOf(long units) const { return units / parts + (part < units % parts); }
 };
 
-// Told of each unit done (the progress line, which is drawn above this layer).
+// Told of each unit done (the progress line, which is drawn above this
+// layer). False: no thread claims another unit (an estimate's time is up).
 class UnitsProgress {
  public:
-  virtual void update(long unitsDone, long units) = 0;
+  virtual bool update(long unitsDone, long units) = 0;
 
  protected:
   ~UnitsProgress() = default;
@@ -142,11 +143,12 @@ class SharedUnits {
     while (done_ && done_->has(unit));
     return unit;
   }
-  // After a failure: no walk claims another unit (those claimed go on).
+  // After a failure, or when the progress says so: no walk claims another
+  // unit (those claimed go on).
   void abandon() { nextUnit_.store(LONG_MAX / 2, std::memory_order_relaxed); }
   void unitDone() {
     long done = 1 + unitsDone_.fetch_add(1, std::memory_order_relaxed);
-    if (progress_) progress_->update(done, units_);
+    if (progress_ && !progress_->update(done, units_)) abandon();
   }
 
  private:

@@ -23,7 +23,10 @@ std::vector<long> walk(queens::UnitWalk& walker, long units) {
 
 // Records what the progress line would be told.
 struct SeenProgress final : queens::UnitsProgress {
-  void update(long unitsDone, long units) override { last = unitsDone, total = units, ++calls; }
+  bool update(long unitsDone, long units) override {
+    last = unitsDone, total = units, ++calls;
+    return true;
+  }
   long last = 0, total = 0, calls = 0;
 };
 
@@ -85,6 +88,18 @@ void abandonedUnitsAreNotClaimed() {
   CHECK(walk(second, 10).empty());
 }
 
+// A progress that says stop once two units are done (an estimate's budget).
+struct StopsAfterTwo final : queens::UnitsProgress {
+  bool update(long unitsDone, long /*units*/) override { return unitsDone < 2; }
+};
+
+void aProgressStopsTheClaims() {
+  StopsAfterTwo progress;
+  queens::SharedUnits shared(10, &progress);
+  queens::UnitWalk walker(2, queens::Share{}, &shared, true);
+  CHECK((walk(walker, 10) == std::vector<long>{0, 1}));  // unit 1 done: unit 2 is not claimed
+}
+
 // The progress line's weights of units: sampled, interpolated between samples.
 void unitProfiles() {
   const queens::UnitProfile equal({}, 1, 100);
@@ -123,5 +138,6 @@ int main() {
   aMeasureCountsAndGivesUp();
   aBatchEndsWhenFull();
   abandonedUnitsAreNotClaimed();
+  aProgressStopsTheClaims();
   return unit::finish("work");
 }
