@@ -3,8 +3,6 @@
 
 #include <unistd.h>  // isatty
 
-#include <optional>
-
 namespace queens {
 namespace {
 
@@ -69,23 +67,38 @@ Counting countingOf(const Board& board, const Settings& settings, std::FILE* err
   return counting;
 }
 
+// A stream's small board, as the planner plans it (filtersSmallBoard), with
+// none of what --stats and --part need: its words, a Plan, a split.
+Count countSmallBoard(const Board& board, SmallBoardFilter& filter, Report& report) {
+  SmallBoardsEngine engine(board, filter);
+  report.method = report.plan = engine.name();
+  Job whole;
+  Count total = 0;
+  engine.count(whole, total);
+  return total;
+}
+
 // The board (its given queens pinned) counted by the planner's engine.
 Count countPinned(const Board& board, long boardNumber, const Settings& settings,
                   SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
+  const char* recorded = settings.checkpoint ? settings.checkpoint->recordedPlan() : nullptr;
+  if (!settings.stats && settings.share.parts == 1 &&
+      filtersSmallBoard(board, settings.method, recorded, &smallBoards))
+    return countSmallBoard(board, smallBoards, report);
   Counting counting = countingOf(board, settings, err);
   // The method line and the progress line, from a thread of their own.
   std::unique_ptr<ProgressLine> line;
   if (board.n >= kSplitMinN && (counting.progressShown || settings.stats))
     line = std::make_unique<ProgressLine>(err, counting.terminal, counting.progressShown,
                                           boardNumber, board.n, settings.share);
-  std::optional<ProgressTicker> ticker;  // none for a board with no line (a stream's)
-  if (line) ticker.emplace(line.get());
+  std::unique_ptr<ProgressTicker> ticker;  // none for a board with no line (a stream's)
+  if (line) ticker = std::make_unique<ProgressTicker>(line.get());
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   PlanRequest request;
   request.method = settings.method, request.budget = {settings.memory, counting.threads};
   request.parts = settings.share.parts, request.gpu = settings.gpu;
   request.smallBoards = &smallBoards, request.explains = line != nullptr || settings.stats;
-  request.recorded = settings.checkpoint ? settings.checkpoint->recordedPlan() : nullptr;
+  request.recorded = recorded;
   Plan plan = planBoard(board, request);
   if (!plan.engine()) {
     std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,
@@ -96,7 +109,7 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
   Engine& engine = *plan.engine();
   counting.threads = std::min(counting.threads, engine.mostThreads());
   report.method = engine.name(), report.plan = engine.unitsName();
-  report.bytes = engine.bytes(), report.device = engine.device();
+  if (settings.stats) report.bytes = engine.bytes(), report.device = engine.device();  // its alone
   if (line) {
     char head[64];
     std::snprintf(head, sizeof head, "board %ld, %dx%d: counted by ", boardNumber, board.n,

@@ -45,16 +45,20 @@ constexpr const char* kQueensClash = "given queens attack each other";
 // What --stats prints of a board besides its number, size and time, and
 // what shares and checkpoints record of its plan.
 struct Report {
+  // The texts are empty; a stream of small boards fills no more of them
+  // than their first characters.
+  Report() { noteText[0] = methodText[0] = failure[0] = '\0'; }
+
   const char* method = "rows";  // the engine that counted it
   const char* plan = "rows";    // the plan its units were cut by (shares, checkpoints)
   std::string reason;           // why the planner chose the engine
   Count nodes = 0;
-  const char* note = "";     // how --part split the board, when it matters
-  char noteText[80] = "";    // a note made for this board
-  char methodText[48] = "";  // a method read back from a checkpoint
-  bool refused = false;      // the checkpoint refused the board (its error says why), or:
-  char failure[320] = "";    // why the engine failed, or the planner refused
-  const char* device = "";   // the engine's device
+  const char* note = "";    // how --part split the board, when it matters
+  char noteText[80];        // a note made for this board
+  char methodText[48];      // a method read back from a checkpoint
+  bool refused = false;     // the checkpoint refused the board (its error says why), or:
+  char failure[320];        // why the engine failed, or the planner refused
+  const char* device = "";  // the engine's device
   int threads = 1;
   uint64_t bytes = 0;      // what the engine allocated (the join's tables)
   uint64_t numbering = 0;  // its units' numbering, for a share's plan (0: whole)

@@ -187,6 +187,16 @@ bool joinAsked(const Board& board, Method method) {
 }
 
 Plan planBoard(const Board& board, const PlanRequest& asked) {
+  Plan plan;
+  // A stream's small board first: its words are most of its cost.
+  if (filtersSmallBoard(board, asked.method, asked.recorded, asked.smallBoards)) {
+    plan.small.emplace(board, *asked.smallBoards);
+    if (asked.explains)
+      plan.reason = boardText(board) +
+                    ": a stream's board of up to 8x8, filtered (each size's "
+                    "first board is searched)";
+    return plan;
+  }
   // A checkpoint's plan is followed where auto would choose, or where the
   // GPU is asked for and the plan is the row search's, whose units it
   // counts; another method asked for is refused by the checkpoint.
@@ -196,16 +206,7 @@ Plan planBoard(const Board& board, const PlanRequest& asked) {
       (asked.method == Method::kAuto ||
        (asked.method == Method::kGpu && isRowSearch(methodNamed(asked.recorded))));
   if (!followed) request.recorded = nullptr;
-  Plan plan;
   const Method method = request.recorded ? methodNamed(request.recorded) : request.method;
-  if (method == Method::kAuto && request.smallBoards && board.n <= kFilterMaxN) {
-    plan.small.emplace(board, *request.smallBoards);
-    if (request.explains)
-      plan.reason = boardText(board) +
-                    ": a stream's board of up to 8x8, filtered (each size's "
-                    "first board is searched)";
-    return plan;
-  }
   if (plansGpu(board, request, plan)) return plan;
   if (!plansJoin(board, request, method, plan)) planSearch(board, method, request.explains, plan);
   if (request.recorded && request.explains)

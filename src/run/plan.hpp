@@ -70,6 +70,14 @@ struct Plan {
 
 Plan planBoard(const Board& board, const PlanRequest& request);
 
+// planBoard's first rule: auto counts a stream's board of up to 8x8 (one
+// with no plan recorded) with the small-board filter. A stream's board
+// asks it alone, with no Plan built and no words: the most it costs.
+inline bool filtersSmallBoard(const Board& board, Method method, const char* recorded,
+                              const SmallBoardFilter* smallBoards) {
+  return method == Method::kAuto && !recorded && smallBoards && board.n <= kFilterMaxN;
+}
+
 // Why the method can count no board of this size, or null.
 const char* methodRefusal(const Board& board, Method method);
 
