@@ -77,7 +77,7 @@ if grep -nE 'https?:|//' page.html; then fail "the page names a URL"; fi
 status=0
 "$solution" --trace=html <too_long.txt >cut.html 2>cut.err || status=$?
 [ "$status" = 1 ] && grep -q "^error: board 6 (11x11): " cut.err &&
-  [ "$(grep -c 'class="trace"' cut.html)" = 5 ] && [ "$(tail -n 1 cut.html)" = "</script></body></html>" ] ||
+  [ "$(grep -c 'class="trace"' cut.html)" = 5 ] && [ "$(tail -n 1 cut.html)" = "</body></html>" ] ||
   fail "a page with a board too long: status $status, $(cat cut.err)"
 
 # The replay: boards.txt, then trace.txt. For each board and each chosen

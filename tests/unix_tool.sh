@@ -69,6 +69,19 @@ PYTHON
 else
   echo "python3 is missing: --stats=json's objects were not parsed"
 fi
+# A page is for a file: to a terminal (script(1) gives the command one) it
+# is refused, with the way to a file, and no HTML.
+if command -v script >/dev/null; then
+  set +e
+  shown=$(script -qec "$queens --trace=html four.in" /dev/null); code=$?
+  set -e
+  expect "--trace=html to a terminal: status" 2 "$code"
+  case $shown in
+    *"send it to a file ('"*"--trace=html BOARDS > search.html')"*) ;;
+    *) expect "--trace=html to a terminal: the way to a file" "send it to a file" "$shown" ;;
+  esac
+  case $shown in *"<html"*) expect "--trace=html to a terminal: no HTML" "" "$shown" ;; esac
+fi
 page=$installed/share/man/man1/queens.1
 if [ "$(head -c 11 "$page" 2>/dev/null)" != ".TH QUEENS " ] || ! grep -q -- '\\-\\-empty' "$page"; then
   echo "FAILED: no man page made from --help at $page"

@@ -4,7 +4,7 @@
 #include <getopt.h>  // getopt_long
 #include <signal.h>  // sigaction: --checkpoint's stop
 #include <time.h>    // clock_gettime, for --stats
-#include <unistd.h>  // _exit
+#include <unistd.h>  // _exit, isatty
 
 #include <cctype>
 #include <string>
@@ -369,7 +369,7 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
   if (whole && settings.checkpoint && !settings.checkpoint->finish())
     return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
   if (options.sharing && !writeError && !*source.error()) share.write(out);
-  if (pageBoards > 0 && !writeError) std::fputs(kPageTail, out);
+  if (pageBoards > 0 && !writeError) endPage(out);
   const int status = endRun(out, err, source.error(), writeError);
   return status ? status : refusal != nullptr;
 }
@@ -487,6 +487,11 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
   }
   const char* arg = nullptr;
   if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
+  if (options.page && isatty(fileno(out)))  // a page is 100 kB and more of HTML
+    return badOptions(err, name,
+                      "--trace=html writes a web page, not for a terminal: send it to a file "
+                      "('%s --trace=html BOARDS > search.html') and open that in a browser",
+                      name);
   if (!options.merging) {
     options.argc = argc, options.argv = argv;
     GpuAccess gpu;  // opened by the first board that asks

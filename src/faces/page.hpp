@@ -1,7 +1,9 @@
 // ===== The page: --trace=html =============================================
-// One web page that replays the search of every board on the board itself
-// (page.cpp): the page's head and each board as the boards come, then the
-// tail, whose script replays them.
+// One web page that replays the search of every board on the board itself,
+// beside its search tree, and searches the learner's own boards (page.cpp):
+// the page's head and each board as the boards come, then the tail, whose
+// script replays them. Its HTML, style sheet and script are the files of
+// faces/page/, embedded at build time.
 #pragma once
 
 #include <cstdio>
@@ -18,6 +20,6 @@ constexpr long kMostPageLines = 100000;
 bool addToPage(const Board& board, bool first, std::FILE* out, Report& report, Count& count);
 
 // What follows the last board: the script that replays them.
-extern const char* const kPageTail;
+void endPage(std::FILE* out);
 
 }  // namespace queens
