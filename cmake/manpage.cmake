@@ -25,6 +25,9 @@ string(APPEND page ".SH NAME\nqueens \\- count the placements of N non-attacking
 set(section synopsis)
 string(APPEND page ".SH SYNOPSIS\n")
 foreach(line IN LISTS lines)
+  if(line MATCHES "^Full documentation:")  # SEE ALSO says where, and the page is this one
+    break()
+  endif()
   roff("${line}" text)
   if(section STREQUAL synopsis)
     if(line MATCHES "^(usage|   or): +(.*)$")
