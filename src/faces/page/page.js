@@ -69,19 +69,26 @@ function searchBoard(squares) {
    row r - 1, whose subtree it ends. A node's steps are its own line and
    those of its subtree; the root's are every step. */
 
+/* By indexOf, not a regular expression: the empty 10x10 board's trace has
+   78,318 lines. A placement's drawing holds no "row ". */
 function stepsOf(lines) {
-  const steps = [{text: "Before the search", row: 0, column: 0, drawing: ""}];
+  const steps = [{text: "Before the search", row: 0, column: 0, drawing: "", node: null}];
+  const queen = ": queen on column ";
   for (const line of lines) {
-    const m = /^ *row (\d+): (queen on column (\d+))?/.exec(line);
-    if (m) steps.push({text: line.trim(), row: +m[1], column: +(m[3] || 0), drawing: ""});
-    else steps[steps.length - 1].drawing += line + "\n";  /* a placement drawn */
+    const at = line.indexOf("row ");
+    if (at < 0) {
+      steps[steps.length - 1].drawing += line + "\n";  /* a placement drawn */
+      continue;
+    }
+    const colon = line.indexOf(":", at), column = line.startsWith(queen, colon) ? +line.slice(colon + queen.length) : 0;
+    steps.push({text: line.slice(at), row: +line.slice(at + 4, colon), column, drawing: "", node: null});
   }
   return steps;
 }
 
 function newNode(parent, column, step) {
   return {parent, path: parent ? [...parent.path, column] : [], kids: [], first: step,
-          last: step, steps: 0, placements: 0, deadEnd: false, element: null, open: false};
+          last: step, steps: 0, placements: 0, deadEnd: false, element: null, open: false, userOpen: false};
 }
 
 /* Sets each step's node, and returns the root. */
@@ -94,11 +101,11 @@ function treeOf(steps, n) {
     if (step.column) {
       node.kids.push(node = newNode(node, step.column, k));
       above.push(node);
-    } else if (/: no open square/.test(step.text)) {
+    } else if (step.text.includes(": no open square")) {
       node.deadEnd = true;
     }
     step.node = node;
-    const placement = step.column && step.row == n;
+    const placement = step.column && step.row == n ? 1 : 0;
     for (let up = node; up; up = up.parent) up.steps++, up.last = k, up.placements += placement;
   });
   return root;
@@ -113,7 +120,7 @@ function fromTrace(script) {
 
 function board(squares, lines, count) {
   const steps = stepsOf(lines);
-  return {n: squares.length, squares, steps, count, tree: treeOf(steps, squares.length)};
+  return {n: squares.length, squares, steps, count, tree: null};  /* the tree once shown */
 }
 
 /* The learner's board, searched here; or why it cannot be. */
@@ -148,7 +155,8 @@ function drawBoard() {
 function queensAt(k) {
   const queens = [];  /* queens[r]: row r + 1's column */
   let found = 0;
-  for (const s of shown.steps.slice(1, k + 1)) {
+  for (let i = 1; i <= k; ++i) {
+    const s = shown.steps[i];
     queens.length = s.row - 1;
     if (s.column) queens.push(s.column), found += s.row == shown.n;
   }
@@ -224,6 +232,7 @@ function forEachDrawn(node, visit) {
 }
 
 function drawTree() {
+  forget(shown.tree);  /* as a board shown before left it */
   $("tree").replaceChildren(drawNode(shown.tree));
   setOpen(shown.tree, true);
   $("unfold").disabled = shown.steps.length > 5000;  /* every node drawn: a few thousand at most */
@@ -253,7 +262,7 @@ function go(k) {
   step = Math.max(0, Math.min(k, shown.steps.length - 1));
   const now = shown.steps[step], {queens, found} = queensAt(step);
   drawSquares(queens, now);
-  drawTreeAt(step);
+  if (shown.tree && shown.tree.element) drawTreeAt(step);
   $("step-text").textContent = now.text;
   $("placement").textContent = now.drawing;
   $("found").value = found;
@@ -271,12 +280,20 @@ function play(on) {
 
 /* ===== Choosing and editing a board ====================================== */
 
+/* The board first; its tree in a task of its own, just after, so that no
+   task of the empty 10x10 page's opening takes over 200 ms. */
 function show(chosen, index) {
   shown = chosen, shownIndex = index;
   $("pick").value = index;
   $("size").value = shown.n;
   drawBoard();
-  drawTree();
+  $("tree").replaceChildren();
+  setTimeout(() => {
+    if (shown != chosen) return;  /* another board was chosen first */
+    chosen.tree = chosen.tree || treeOf(chosen.steps, chosen.n);
+    drawTree();
+    drawTreeAt(step);
+  });
 }
 
 /* The learner's board: shown and searched, or refused with a message. */
@@ -338,12 +355,12 @@ $("pick").onchange = () => {
 $("size").onchange = () => resize(+$("size").value);
 $("board").onclick = edit;
 $("numbers").onchange = () => $("board").classList.toggle("numbers", $("numbers").checked);
-$("unfold").onclick = () => (function unfold(node) {
+$("unfold").onclick = () => shown.tree && (function unfold(node) {
   node.userOpen = true;
   setOpen(node, true);
   node.kids.forEach(unfold);
 })(shown.tree);
-$("fold").onclick = () => { forget(shown.tree); drawTree(); go(step); };
+$("fold").onclick = () => shown.tree && (drawTree(), go(step));
 const moves = {first: -Infinity, back: -1, forward: 1, last: Infinity};
 for (const id in moves) $(id).onclick = () => go(step + moves[id]);
 $("play").onclick = () => play(!timer);
