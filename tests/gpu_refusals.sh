@@ -4,7 +4,9 @@
 # with no driver in it (OCL_ICD_VENDORS) leaves it no device; `absent`: the
 # build has none, and says so. With the engine, auto must not even look for
 # a device on a board the CPU counts: the OpenCL stand-in
-# (faults/opencl_stand_in.cpp, preloaded) notes every search for one.
+# (faults/opencl_stand_in.cpp, preloaded) notes every search for one. A
+# build with the engine runs where OpenCL's loader is absent (QUEENS_OPENCL
+# names one that is not there).
 #   tests/gpu_refusals.sh QUEENS built STAND_IN.so | QUEENS absent
 set -u
 queens=$1 build=$2 standIn=${3:-}
@@ -47,5 +49,27 @@ if [ "$build" = built ]; then
   ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_OPENCL_LOG=$work/asked \
     "$queens" --method=gpu "$work/four.txt" >/dev/null 2>&1
   [ -s "$work/asked" ] || { echo "FAILED: the stand-in saw no search for a device under --method=gpu"; exit 1; }
+  # One binary runs everywhere: it does not link OpenCL's loader, but loads
+  # it when a board asks for the device. Where there is none (here a file
+  # that is not there), auto counts on the CPU, a board that auto would
+  # count on a GPU included, and --method=gpu says why it cannot.
+  if command -v readelf >/dev/null && readelf -d "$queens" | grep -q 'NEEDED.*libOpenCL'; then
+    echo "FAILED: queens lists libOpenCL among the libraries it needs: $(readelf -d "$queens" | grep NEEDED)"
+    exit 1
+  fi
+  export QUEENS_OPENCL=$work/no-such/libOpenCL.so.1
+  share=$("$queens" --empty=19 --part=1/4000 2>&1)
+  case $share in
+    *"plans join"*"1748284") ;;
+    *) echo "FAILED: with no OpenCL loader, auto's share of the empty 19x19 board: $share"; exit 1 ;;
+  esac
+  "$queens" --method=gpu "$work/four.txt" >"$work/out" 2>"$work/err"
+  status=$?
+  if [ $status -ne 1 ] ||
+    ! grep -q "^error: --method=gpu: OpenCL's loader cannot be loaded ($QUEENS_OPENCL: " "$work/err"; then
+    echo "FAILED: with no OpenCL loader, --method=gpu gave status $status: $(cat "$work/err")"
+    exit 1
+  fi
+  unset QUEENS_OPENCL
 fi
-echo "--method=gpu ($build): status 1 and one line: $expected; --estimate refuses it; auto still counts"
+echo "--method=gpu ($build): status 1 and one line: $expected; --estimate refuses it; auto still counts, with no OpenCL loader too"

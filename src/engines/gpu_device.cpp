@@ -1,12 +1,18 @@
 // ===== The GPU engine: the OpenCL device ====================================
 // Finds a device, builds gpu_kernel.cl for each board size it meets, and
 // counts a batch of prefixes: the batch copied over, the kernel run, the
-// counts copied back. Built only where CMake finds OpenCL.
+// counts copied back. Built only where CMake finds OpenCL. The program does
+// not link OpenCL's loader: it loads it (libOpenCL.so.1, or the file
+// QUEENS_OPENCL names) with dlopen when it first looks for a device, so one
+// binary starts where OpenCL is absent: there auto counts on the CPU, and
+// --method=gpu says why it cannot.
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 #include "engines/gpu.hpp"
@@ -17,6 +23,83 @@ extern const char* const kGpuKernelSource;  // gpu_kernel.cl, as the build embed
 
 namespace {
 
+// The OpenCL calls the engine makes, each found in the loader by its name.
+struct OpenClApi {
+  decltype(&::clGetPlatformIDs) GetPlatformIDs;
+  decltype(&::clGetDeviceIDs) GetDeviceIDs;
+  decltype(&::clGetDeviceInfo) GetDeviceInfo;
+  decltype(&::clCreateContext) CreateContext;
+  decltype(&::clCreateCommandQueue) CreateCommandQueue;
+  decltype(&::clCreateProgramWithSource) CreateProgramWithSource;
+  decltype(&::clBuildProgram) BuildProgram;
+  decltype(&::clGetProgramBuildInfo) GetProgramBuildInfo;
+  decltype(&::clCreateKernel) CreateKernel;
+  decltype(&::clCreateBuffer) CreateBuffer;
+  decltype(&::clSetKernelArg) SetKernelArg;
+  decltype(&::clEnqueueNDRangeKernel) EnqueueNDRangeKernel;
+  decltype(&::clEnqueueReadBuffer) EnqueueReadBuffer;
+  decltype(&::clReleaseMemObject) ReleaseMemObject;
+  decltype(&::clReleaseKernel) ReleaseKernel;
+  decltype(&::clReleaseProgram) ReleaseProgram;
+  decltype(&::clReleaseCommandQueue) ReleaseCommandQueue;
+  decltype(&::clReleaseContext) ReleaseContext;
+};
+
+struct LoadedApi {
+  OpenClApi api{};
+  std::string why;  // empty: loaded
+};
+
+// Each call found by name, in the process's global scope: the loader is
+// opened with RTLD_GLOBAL, and a library preloaded in front of it (the
+// fault tests' stand-in, tests/faults/opencl_stand_in.cpp) is found first.
+template <class Call>
+void find(Call& call, const char* name, const char* file, std::string& why) {
+  call = reinterpret_cast<Call>(dlsym(RTLD_DEFAULT, name));
+  if (!call && why.empty()) why = std::string(file) + " has no " + name;
+}
+
+LoadedApi load() {
+  LoadedApi loaded;
+  const char* named = std::getenv("QUEENS_OPENCL");
+  const char* file = named && *named ? named : "libOpenCL.so.1";
+  if (!dlopen(file, RTLD_NOW | RTLD_GLOBAL)) {
+    loaded.why = std::string("OpenCL's loader cannot be loaded (") + dlerror() +
+                 "); Debian's ocl-icd-libopencl1 installs it";
+    return loaded;
+  }
+  OpenClApi& api = loaded.api;
+  std::string& why = loaded.why;
+  find(api.GetPlatformIDs, "clGetPlatformIDs", file, why);
+  find(api.GetDeviceIDs, "clGetDeviceIDs", file, why);
+  find(api.GetDeviceInfo, "clGetDeviceInfo", file, why);
+  find(api.CreateContext, "clCreateContext", file, why);
+  find(api.CreateCommandQueue, "clCreateCommandQueue", file, why);
+  find(api.CreateProgramWithSource, "clCreateProgramWithSource", file, why);
+  find(api.BuildProgram, "clBuildProgram", file, why);
+  find(api.GetProgramBuildInfo, "clGetProgramBuildInfo", file, why);
+  find(api.CreateKernel, "clCreateKernel", file, why);
+  find(api.CreateBuffer, "clCreateBuffer", file, why);
+  find(api.SetKernelArg, "clSetKernelArg", file, why);
+  find(api.EnqueueNDRangeKernel, "clEnqueueNDRangeKernel", file, why);
+  find(api.EnqueueReadBuffer, "clEnqueueReadBuffer", file, why);
+  find(api.ReleaseMemObject, "clReleaseMemObject", file, why);
+  find(api.ReleaseKernel, "clReleaseKernel", file, why);
+  find(api.ReleaseProgram, "clReleaseProgram", file, why);
+  find(api.ReleaseCommandQueue, "clReleaseCommandQueue", file, why);
+  find(api.ReleaseContext, "clReleaseContext", file, why);
+  return loaded;
+}
+
+// The calls, loaded once a process; null, with why, where the loader or
+// one of its calls is missing.
+const OpenClApi* openClApi(std::string& why) {
+  static const LoadedApi loaded = load();  // once, whichever thread asks first
+  if (loaded.why.empty()) return &loaded.api;
+  why = loaded.why;
+  return nullptr;
+}
+
 // Threads a work-group, and the local memory their stacks may take: the
 // most a work-group may have on NVIDIA's GPUs.
 constexpr size_t kGroupThreads = 128, kLeastGroupThreads = 32, kLocalBytes = 48 * 1024;
@@ -26,15 +109,17 @@ constexpr size_t kGpuThreadsPerUnit = 2048;
 
 // A buffer that releases itself.
 struct Buffer {
+  const OpenClApi* cl = nullptr;
   cl_mem mem = nullptr;
   ~Buffer() {
-    if (mem) clReleaseMemObject(mem);
+    if (mem) cl->ReleaseMemObject(mem);
   }
 };
 
 class OpenClCounter : public PrefixCounter {
  public:
-  OpenClCounter(cl_device_id device, bool isGpu) : device_(device), isGpu_(isGpu) {}
+  OpenClCounter(const OpenClApi& cl, cl_device_id device, bool isGpu)
+      : cl_(cl), device_(device), isGpu_(isGpu) {}
   ~OpenClCounter() override;
   bool start(std::string& why);
   bool count(const PrefixBatch& batch, std::vector<uint64_t>& counts,
@@ -54,6 +139,7 @@ class OpenClCounter : public PrefixCounter {
            std::vector<uint64_t>& counts, std::vector<uint64_t>* nodes);
   cl_mem input(const void* data, size_t bytes, cl_int& status);
 
+  const OpenClApi& cl_;
   cl_device_id device_;
   bool isGpu_;
   cl_context context_ = nullptr;
@@ -65,11 +151,11 @@ class OpenClCounter : public PrefixCounter {
 
 OpenClCounter::~OpenClCounter() {
   for (auto& entry : built_) {
-    if (entry.second.kernel) clReleaseKernel(entry.second.kernel);
-    if (entry.second.program) clReleaseProgram(entry.second.program);
+    if (entry.second.kernel) cl_.ReleaseKernel(entry.second.kernel);
+    if (entry.second.program) cl_.ReleaseProgram(entry.second.program);
   }
-  if (queue_) clReleaseCommandQueue(queue_);
-  if (context_) clReleaseContext(context_);
+  if (queue_) cl_.ReleaseCommandQueue(queue_);
+  if (context_) cl_.ReleaseContext(context_);
 }
 
 bool OpenClCounter::fail(const char* what, cl_int status) {
@@ -82,11 +168,11 @@ bool OpenClCounter::fail(const char* what, cl_int status) {
 
 bool OpenClCounter::start(std::string& why) {
   cl_int status;
-  context_ = clCreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
-  if (status == CL_SUCCESS) queue_ = clCreateCommandQueue(context_, device_, 0, &status);
+  context_ = cl_.CreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
+  if (status == CL_SUCCESS) queue_ = cl_.CreateCommandQueue(context_, device_, 0, &status);
   if (status == CL_SUCCESS)
-    status = clGetDeviceInfo(device_, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
-                             &computeUnits_, nullptr);
+    status = cl_.GetDeviceInfo(device_, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
+                               &computeUnits_, nullptr);
   if (status == CL_SUCCESS) return true;
   fail("start", status);
   why = error_;
@@ -113,25 +199,25 @@ cl_kernel OpenClCounter::kernelFor(int levels, bool wide, bool countsNodes, size
                 group, wide ? " -D QUEENS_WIDE" : "", countsNodes ? " -D QUEENS_NODES" : "");
   cl_int status;
   const char* source = kGpuKernelSource;
-  built.program = clCreateProgramWithSource(context_, 1, &source, nullptr, &status);
+  built.program = cl_.CreateProgramWithSource(context_, 1, &source, nullptr, &status);
   if (status != CL_SUCCESS) return fail("take the kernel's source", status), nullptr;
-  status = clBuildProgram(built.program, 1, &device_, options, nullptr, nullptr);
+  status = cl_.BuildProgram(built.program, 1, &device_, options, nullptr, nullptr);
   if (status != CL_SUCCESS) {
     char log[2048] = "";
-    clGetProgramBuildInfo(built.program, device_, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
-                          nullptr);
+    cl_.GetProgramBuildInfo(built.program, device_, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
+                            nullptr);
     error_ = std::string("the OpenCL device could not build the kernel: ") + log;
     return nullptr;
   }
-  built.kernel = clCreateKernel(built.program, "countPrefixes", &status);
+  built.kernel = cl_.CreateKernel(built.program, "countPrefixes", &status);
   if (status != CL_SUCCESS) return fail("make the kernel", status), nullptr;
   return built.kernel;
 }
 
 cl_mem OpenClCounter::input(const void* data, size_t bytes, cl_int& status) {
   if (status != CL_SUCCESS) return nullptr;
-  return clCreateBuffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
-                        const_cast<void*>(data), &status);
+  return cl_.CreateBuffer(context_, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes,
+                          const_cast<void*>(data), &status);
 }
 
 bool OpenClCounter::count(const PrefixBatch& batch, std::vector<uint64_t>& counts,
@@ -165,7 +251,8 @@ bool OpenClCounter::run(const PrefixBatch& batch, cl_kernel kernel, size_t group
                           differences = narrowed<Mask>(batch.differences);
   const cl_uint zero = 0;
   cl_int status = CL_SUCCESS;
-  Buffer in[7], out[2];
+  Buffer in[7] = {{&cl_}, {&cl_}, {&cl_}, {&cl_}, {&cl_}, {&cl_}, {&cl_}},
+         out[2] = {{&cl_}, {&cl_}};
   in[0].mem = input(freeRows.data(), freeRows.size() * sizeof(Mask), status);
   in[1].mem = input(batch.boardOf.data(), prefixes * sizeof(uint32_t), status);
   in[2].mem = input(batch.rowOf.data(), prefixes, status);
@@ -173,56 +260,56 @@ bool OpenClCounter::run(const PrefixBatch& batch, cl_kernel kernel, size_t group
   in[4].mem = input(sums.data(), prefixes * sizeof(Mask), status);
   in[5].mem = input(differences.data(), prefixes * sizeof(Mask), status);
   if (status == CL_SUCCESS)  // the next prefix to take, from 0
-    in[6].mem = clCreateBuffer(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,
-                               const_cast<cl_uint*>(&zero), &status);
+    in[6].mem = cl_.CreateBuffer(context_, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof zero,
+                                 const_cast<cl_uint*>(&zero), &status);
   for (Buffer& output : out)  // the nodes' buffer is a word when unused
     if (status == CL_SUCCESS)
-      output.mem =
-          clCreateBuffer(context_, CL_MEM_WRITE_ONLY,
-                         (&output == &out[1] && !countsNodes ? 1 : prefixes) * 8, nullptr, &status);
+      output.mem = cl_.CreateBuffer(context_, CL_MEM_WRITE_ONLY,
+                                    (&output == &out[1] && !countsNodes ? 1 : prefixes) * 8,
+                                    nullptr, &status);
   if (status != CL_SUCCESS) return fail("take a batch of prefixes", status);
   const cl_int n = batch.n;
-  status = clSetKernelArg(kernel, 0, sizeof n, &n);
+  status = cl_.SetKernelArg(kernel, 0, sizeof n, &n);
   const cl_mem arguments[] = {in[0].mem, in[1].mem, in[2].mem,  in[3].mem,
                               in[4].mem, in[5].mem, out[0].mem, out[1].mem};
   for (cl_uint i = 0; i < 8 && status == CL_SUCCESS; ++i)
-    status = clSetKernelArg(kernel, i + 1, sizeof(cl_mem), &arguments[i]);
-  if (status == CL_SUCCESS) status = clSetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
-  if (status == CL_SUCCESS) status = clSetKernelArg(kernel, 10, sizeof(cl_mem), &in[6].mem);
+    status = cl_.SetKernelArg(kernel, i + 1, sizeof(cl_mem), &arguments[i]);
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), &in[6].mem);
   // Enough threads to fill the device, never more than the prefixes need.
   const size_t resident = computeUnits_ * (isGpu_ ? kGpuThreadsPerUnit : 4 * group);
   const size_t threads = std::min(resident, (prefixes + group - 1) / group * group);
   if (status == CL_SUCCESS)
     status =
-        clEnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &threads, &group, 0, nullptr, nullptr);
+        cl_.EnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &threads, &group, 0, nullptr, nullptr);
   if (status != CL_SUCCESS) return fail("run the kernel", status);
   counts.resize(prefixes);
-  status = clEnqueueReadBuffer(queue_, out[0].mem, CL_TRUE, 0, prefixes * 8, counts.data(), 0,
-                               nullptr, nullptr);
+  status = cl_.EnqueueReadBuffer(queue_, out[0].mem, CL_TRUE, 0, prefixes * 8, counts.data(), 0,
+                                 nullptr, nullptr);
   if (status == CL_SUCCESS && countsNodes) {
     nodes->resize(prefixes);
-    status = clEnqueueReadBuffer(queue_, out[1].mem, CL_TRUE, 0, prefixes * 8, nodes->data(), 0,
-                                 nullptr, nullptr);
+    status = cl_.EnqueueReadBuffer(queue_, out[1].mem, CL_TRUE, 0, prefixes * 8, nodes->data(), 0,
+                                   nullptr, nullptr);
   }
   return status == CL_SUCCESS || fail("count a batch", status);
 }
 
 // The device's name, as it says it.
-std::string deviceName(cl_device_id device) {
+std::string deviceName(const OpenClApi& cl, cl_device_id device) {
   char name[256] = "";
-  clGetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, nullptr);
+  cl.GetDeviceInfo(device, CL_DEVICE_NAME, sizeof name - 1, name, nullptr);
   return name;
 }
 
 // The first device of the type on any platform, or null.
-cl_device_id firstDevice(cl_device_type type) {
+cl_device_id firstDevice(const OpenClApi& cl, cl_device_type type) {
   cl_platform_id platforms[16];
   cl_uint platformCount = 0;
-  if (clGetPlatformIDs(16, platforms, &platformCount) != CL_SUCCESS) return nullptr;
+  if (cl.GetPlatformIDs(16, platforms, &platformCount) != CL_SUCCESS) return nullptr;
   for (cl_uint p = 0; p < platformCount && p < 16; ++p) {
     cl_device_id device;
     cl_uint deviceCount = 0;
-    if (clGetDeviceIDs(platforms[p], type, 1, &device, &deviceCount) == CL_SUCCESS &&
+    if (cl.GetDeviceIDs(platforms[p], type, 1, &device, &deviceCount) == CL_SUCCESS &&
         deviceCount > 0)
       return device;
   }
@@ -232,18 +319,20 @@ cl_device_id firstDevice(cl_device_type type) {
 }  // namespace
 
 bool openGpuDevice(GpuDevice& opened, std::string& why) {
-  cl_device_id device = firstDevice(CL_DEVICE_TYPE_GPU);
+  const OpenClApi* cl = openClApi(why);
+  if (!cl) return false;
+  cl_device_id device = firstDevice(*cl, CL_DEVICE_TYPE_GPU);
   const bool isGpu = device != nullptr;
-  if (!device) device = firstDevice(CL_DEVICE_TYPE_ALL);
+  if (!device) device = firstDevice(*cl, CL_DEVICE_TYPE_ALL);
   if (!device) {
     why =
         "no OpenCL device was found (an OpenCL driver, such as pocl-opencl-icd or the GPU's, "
         "and its ICD file are needed)";
     return false;
   }
-  auto counter = std::make_unique<OpenClCounter>(device, isGpu);
+  auto counter = std::make_unique<OpenClCounter>(*cl, device, isGpu);
   if (!counter->start(why)) return false;
-  opened.name = deviceName(device);
+  opened.name = deviceName(*cl, device);
   opened.isGpu = isGpu;
   opened.counter = std::move(counter);
   return true;
