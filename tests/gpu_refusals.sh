@@ -49,6 +49,16 @@ if [ "$build" = built ]; then
   ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_OPENCL_LOG=$work/asked \
     "$queens" --method=gpu "$work/four.txt" >/dev/null 2>&1
   [ -s "$work/asked" ] || { echo "FAILED: the stand-in saw no search for a device under --method=gpu"; exit 1; }
+  # A device whose compiler refuses the kernel is refused when it is
+  # opened, before any board is counted.
+  ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_FAIL_BUILD=1 \
+    "$queens" --method=gpu "$work/four.txt" >"$work/out" 2>"$work/err"
+  status=$?
+  if [ $status -ne 1 ] || [ -s "$work/out" ] ||
+    ! grep -q "^error: --method=gpu: the OpenCL device could not build the kernel: " "$work/err"; then
+    echo "FAILED: a kernel that does not build gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
+    exit 1
+  fi
   # One binary runs everywhere: it does not link OpenCL's loader, but loads
   # it when a board asks for the device. Where there is none (here a file
   # that is not there), auto counts on the CPU, a board that auto would

@@ -103,6 +103,8 @@ const OpenClApi* openClApi(std::string& why) {
 // Threads a work-group, and the local memory their stacks may take: the
 // most a work-group may have on NVIDIA's GPUs.
 constexpr size_t kGroupThreads = 128, kLeastGroupThreads = 32, kLocalBytes = 48 * 1024;
+// A kernel's stacks hold a multiple of this many rows.
+constexpr int kLeastLevels = 4;
 // Threads resident on a compute unit of a GPU (NVIDIA's and AMD's hold
 // 1,024 to 2,048): enough to hide the stack's latency.
 constexpr size_t kGpuThreadsPerUnit = 2048;
@@ -173,10 +175,12 @@ bool OpenClCounter::start(std::string& why) {
   if (status == CL_SUCCESS)
     status = cl_.GetDeviceInfo(device_, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
                                &computeUnits_, nullptr);
-  if (status == CL_SUCCESS) return true;
-  fail("start", status);
-  why = error_;
-  return false;
+  if (status != CL_SUCCESS) return fail("start", status), why = error_, false;
+  // The kernel built now, as the smallest stacks need it: a device whose
+  // compiler refuses it is refused when it is opened, so that auto counts
+  // on the CPU instead, not at its first batch.
+  size_t group = 0;
+  return kernelFor(kLeastLevels, false, false, group) || (why = error_, false);
 }
 
 // The threads of a work-group whose stacks hold `levels` rows each.
@@ -206,7 +210,8 @@ cl_kernel OpenClCounter::kernelFor(int levels, bool wide, bool countsNodes, size
     char log[2048] = "";
     cl_.GetProgramBuildInfo(built.program, device_, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
                             nullptr);
-    error_ = std::string("the OpenCL device could not build the kernel: ") + log;
+    error_ = std::string("the OpenCL device could not build the kernel: ") +
+             (*log ? log : "its compiler gave no log");
     return nullptr;
   }
   built.kernel = cl_.CreateKernel(built.program, "countPrefixes", &status);
@@ -226,7 +231,7 @@ bool OpenClCounter::count(const PrefixBatch& batch, std::vector<uint64_t>& count
   // steps of 4, so that a few builds serve every batch.
   int first = batch.n;
   for (uint8_t row : batch.rowOf) first = std::min(first, int(row));
-  const int levels = std::max(4, (batch.n - first + 3) / 4 * 4);
+  const int levels = std::max(kLeastLevels, (batch.n - first + 3) / 4 * 4);
   const bool wide = batch.n > kNarrowMaxN;
   size_t group = 0;
   cl_kernel kernel = kernelFor(levels, wide, nodes != nullptr, group);

@@ -1,5 +1,8 @@
-// A stand-in for two OpenCL calls, preloaded before the real loader
+// A stand-in for three OpenCL calls, preloaded before the real loader
 // (LD_PRELOAD), for the tests of what the program does with OpenCL:
+//   QUEENS_FAIL_BUILD=1   every kernel build fails, as a device whose
+//                         compiler refuses the kernel would
+//                         (tests/gpu_refusals.sh);
 //   QUEENS_FAIL_LAUNCH=K  the K-th kernel launch and every one after it
 //                         fail with CL_OUT_OF_RESOURCES, as a device that
 //                         runs out would (tests/gpu_faults.sh);
@@ -46,4 +49,14 @@ extern "C" cl_int clEnqueueNDRangeKernel(cl_command_queue queue, cl_kernel kerne
   return launch ? launch(queue, kernel, dimensions, offset, globalSize, localSize, waits, waitList,
                          event)
                 : CL_INVALID_OPERATION;
+}
+
+extern "C" cl_int clBuildProgram(cl_program program, cl_uint devices,
+                                 const cl_device_id* deviceList, const char* options,
+                                 void(CL_CALLBACK* notify)(cl_program, void*), void* data) {
+  if (std::getenv("QUEENS_FAIL_BUILD")) return CL_BUILD_PROGRAM_FAILURE;
+  using Build = cl_int (*)(cl_program, cl_uint, const cl_device_id*, const char*,
+                           void(CL_CALLBACK*)(cl_program, void*), void*);
+  static const Build build = real<Build>("clBuildProgram");
+  return build ? build(program, devices, deviceList, options, notify, data) : CL_INVALID_OPERATION;
 }
