@@ -49,6 +49,17 @@ if [ "$build" = built ]; then
   ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_OPENCL_LOG=$work/asked \
     "$queens" --method=gpu "$work/four.txt" >/dev/null 2>&1
   [ -s "$work/asked" ] || { echo "FAILED: the stand-in saw no search for a device under --method=gpu"; exit 1; }
+  # --device=N picks the N-th device; one past them is refused, with the
+  # devices there are.
+  [ "$("$queens" --device=1 --method=gpu "$work/four.txt" 2>&1)" = 2 ] ||
+    { echo "FAILED: --device=1 --method=gpu did not count the 4x4 board"; exit 1; }
+  "$queens" --device=64 --method=gpu "$work/four.txt" >"$work/out" 2>"$work/err"
+  status=$?
+  if [ $status -ne 1 ] || [ -s "$work/out" ] ||
+    ! grep -q "^error: --method=gpu: --device=64: this machine has [0-9]* OpenCL devices\? (1: " "$work/err"; then
+    echo "FAILED: --device=64 gave status $status: $(cat "$work/err")"
+    exit 1
+  fi
   # A device whose compiler refuses the kernel is refused when it is
   # opened, before any board is counted.
   ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_FAIL_BUILD=1 \

@@ -54,14 +54,17 @@ class PrefixCounter {
 
 // The OpenCL device the engine runs on.
 struct GpuDevice {
-  std::string name;    // as --stats and the method line say it
-  bool isGpu = false;  // a GPU, not a CPU device such as pocl's
+  std::string name;  // as --stats and the method line say it
+  // A GPU with memory of its own: auto counts on it, never on an
+  // integrated GPU or a CPU's device such as pocl's.
+  bool discrete = false;
   std::unique_ptr<PrefixCounter> counter;
 };
 
-// Opens the first OpenCL device, a GPU's before any other; false, with
-// `why`, if there is none or the kernel does not build.
-bool openGpuDevice(GpuDevice& device, std::string& why);
+// Opens OpenCL device `number` (--device=N, from 1), or with 0 the first
+// discrete GPU, else the first GPU, else the first device; false, with
+// `why`, if there is none or its compiler refuses the kernel.
+bool openGpuDevice(GpuDevice& device, int number, std::string& why);
 
 // The search on the device: counts a board (its given queens pinned), or
 // the units a job claims. One thread calls it at a time.
@@ -103,7 +106,8 @@ class GpuSearch {
 // run, and never for a board that the CPU counts.
 class GpuAccess {
  public:
-  GpuAccess() = default;
+  // `number`: --device=N's device, or 0 (openGpuDevice chooses).
+  explicit GpuAccess(int number = 0) : number_(number) {}
   // A device made elsewhere (the unit tests' stand-ins).
   explicit GpuAccess(GpuDevice device)
       : tried_(true),
@@ -113,7 +117,8 @@ class GpuAccess {
   GpuSearch* search() {
     if (!tried_) {
       tried_ = true;
-      if (openGpuDevice(device_, why_)) search_ = std::make_unique<GpuSearch>(*device_.counter);
+      if (openGpuDevice(device_, number_, why_))
+        search_ = std::make_unique<GpuSearch>(*device_.counter);
     }
     return search_.get();
   }
@@ -121,6 +126,7 @@ class GpuAccess {
   const std::string& why() const { return why_; }
 
  private:
+  int number_ = 0;
   bool tried_ = false;
   GpuDevice device_;
   std::unique_ptr<GpuSearch> search_;

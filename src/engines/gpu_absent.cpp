@@ -4,7 +4,7 @@
 
 namespace queens {
 
-bool openGpuDevice(GpuDevice& /*device*/, std::string& why) {
+bool openGpuDevice(GpuDevice& /*device*/, int /*number*/, std::string& why) {
   why =
       "this build of queens has no GPU engine: CMake found no OpenCL headers and loader when "
       "it was built (the README's \"The GPU engine\" says how to get them)";

@@ -306,39 +306,76 @@ std::string deviceName(const OpenClApi& cl, cl_device_id device) {
   return name;
 }
 
-// The first device of the type on any platform, or null.
-cl_device_id firstDevice(const OpenClApi& cl, cl_device_type type) {
+// What a device is, as the choice of one needs it.
+struct DeviceKind {
+  bool gpu = false;       // of GPU type
+  bool discrete = false;  // and with memory of its own, not the host's
+};
+
+DeviceKind kindOf(const OpenClApi& cl, cl_device_id device) {
+  cl_device_type type = 0;
+  cl_bool unified = CL_TRUE;
+  cl.GetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, nullptr);
+  cl.GetDeviceInfo(device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified, nullptr);
+  DeviceKind kind;
+  kind.gpu = (type & CL_DEVICE_TYPE_GPU) != 0;
+  kind.discrete = kind.gpu && !unified;
+  return kind;
+}
+
+// Every device of every platform, in the loader's order: --device=N's.
+std::vector<cl_device_id> allDevices(const OpenClApi& cl) {
+  std::vector<cl_device_id> devices;
   cl_platform_id platforms[16];
   cl_uint platformCount = 0;
-  if (cl.GetPlatformIDs(16, platforms, &platformCount) != CL_SUCCESS) return nullptr;
+  if (cl.GetPlatformIDs(16, platforms, &platformCount) != CL_SUCCESS) return devices;
   for (cl_uint p = 0; p < platformCount && p < 16; ++p) {
-    cl_device_id device;
-    cl_uint deviceCount = 0;
-    if (cl.GetDeviceIDs(platforms[p], type, 1, &device, &deviceCount) == CL_SUCCESS &&
-        deviceCount > 0)
-      return device;
+    cl_device_id found[16];
+    cl_uint count = 0;
+    if (cl.GetDeviceIDs(platforms[p], CL_DEVICE_TYPE_ALL, 16, found, &count) == CL_SUCCESS)
+      devices.insert(devices.end(), found, found + std::min<cl_uint>(count, 16));
   }
-  return nullptr;
+  return devices;
+}
+
+// Device `number` (from 1), or with 0 the first discrete GPU, else the
+// first GPU, else the first device; null, with why, if there is none.
+cl_device_id chooseDevice(const OpenClApi& cl, int number, std::string& why) {
+  const std::vector<cl_device_id> devices = allDevices(cl);
+  if (devices.empty()) {
+    why =
+        "no OpenCL device was found (an OpenCL driver, such as pocl-opencl-icd or the GPU's, "
+        "and its ICD file are needed)";
+    return nullptr;
+  }
+  if (number > int(devices.size())) {
+    why = "--device=" + std::to_string(number) + ": this machine has " +
+          std::to_string(devices.size()) + " OpenCL device" + (devices.size() > 1 ? "s" : "") +
+          " (";
+    for (size_t i = 0; i < devices.size(); ++i)
+      why += (i ? "; " : "") + std::to_string(i + 1) + ": " + deviceName(cl, devices[i]);
+    why += ")";
+    return nullptr;
+  }
+  if (number > 0) return devices[size_t(number - 1)];
+  for (bool discrete : {true, false})
+    for (cl_device_id device : devices)
+      if (kindOf(cl, device).gpu && (kindOf(cl, device).discrete || !discrete)) return device;
+  return devices.front();
 }
 
 }  // namespace
 
-bool openGpuDevice(GpuDevice& opened, std::string& why) {
+bool openGpuDevice(GpuDevice& opened, int number, std::string& why) {
   const OpenClApi* cl = openClApi(why);
   if (!cl) return false;
-  cl_device_id device = firstDevice(*cl, CL_DEVICE_TYPE_GPU);
-  const bool isGpu = device != nullptr;
-  if (!device) device = firstDevice(*cl, CL_DEVICE_TYPE_ALL);
-  if (!device) {
-    why =
-        "no OpenCL device was found (an OpenCL driver, such as pocl-opencl-icd or the GPU's, "
-        "and its ICD file are needed)";
-    return false;
-  }
-  auto counter = std::make_unique<OpenClCounter>(*cl, device, isGpu);
+  cl_device_id device = chooseDevice(*cl, number, why);
+  if (!device) return false;
+  const DeviceKind kind = kindOf(*cl, device);
+  auto counter = std::make_unique<OpenClCounter>(*cl, device, kind.gpu);
   if (!counter->start(why)) return false;
   opened.name = deviceName(*cl, device);
-  opened.isGpu = isGpu;
+  opened.discrete = kind.discrete;
   opened.counter = std::move(counter);
   return true;
 }

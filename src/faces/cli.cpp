@@ -40,6 +40,8 @@ constexpr const char* kQueensUsage =
     "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4g\n"
     "                 (K, M, G, T; default 1G); a board whose join needs more is\n"
     "                 searched; the GPU's batches of work stay within it too\n"
+    "  --device=N     count on the N-th OpenCL device (default: the first GPU with\n"
+    "                 memory of its own, for --method=gpu the first device too)\n"
     "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
     "  --part=K/M     count only the K-th of M shares of each board's work and\n"
     "                 print it as a share, for --merge\n"
@@ -84,6 +86,9 @@ uint64_t parseSize(const char* text) {
   return uint64_t(number) << shift;
 }
 
+// The most OpenCL devices --device may name (16 platforms of 16 are listed).
+constexpr long kMostDevices = 64;
+
 // What the command line asks for.
 struct Options {
   ShowOptions show;                       // --list, --trace, --help
@@ -97,6 +102,7 @@ struct Options {
   int emptyFirst = 0, emptyLast = 0;      // --empty=A..B: the sizes (none: 0)
   const char* checkpoint = nullptr;       // --checkpoint: the file
   long checkpointEvery = 0;               // --checkpoint-every: seconds (0: not given)
+  int device = 0;                         // --device: the OpenCL device (0: the engine's choice)
   Settings settings;
   const char* name = "queens";  // the command line, which a stopped count repeats
   int argc = 0;
@@ -154,6 +160,11 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
     options.checkpoint = file;
     why = "'%s': expected --checkpoint=FILE";
     return *file != '\0';
+  }
+  if (const char* number = value("--device=")) {
+    options.device = int(parseNumber(number, '\0', kMostDevices));
+    why = "'%s': expected --device=N with 1 <= N <= 64 (the N-th OpenCL device)";
+    return options.device != 0;
   }
   if (const char* seconds = value("--estimate=")) {
     options.estimate = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
@@ -424,6 +435,7 @@ constexpr option kLongOptions[] = {{"help", no_argument, nullptr, 'h'},
                                    {"stats", optional_argument, nullptr, 0},
                                    {"method", required_argument, nullptr, 0},
                                    {"memory", required_argument, nullptr, 0},
+                                   {"device", required_argument, nullptr, 0},
                                    {"threads", required_argument, nullptr, 0},
                                    {"part", required_argument, nullptr, 0},
                                    {"merge", no_argument, nullptr, 0},
@@ -494,7 +506,7 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
                       name);
   if (!options.merging) {
     options.argc = argc, options.argv = argv;
-    GpuAccess gpu;  // opened by the first board that asks
+    GpuAccess gpu(options.device);  // opened by the first board that asks
     options.settings.gpu = &gpu;
     // A checkpoint may hold the GPU's units, which the CPU can count: its
     // boards are refused one at a time, where no record says so.

@@ -78,7 +78,7 @@ bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
   const bool worthADevice = asked || (request.method == Method::kAuto &&
                                       board.n >= kAutoThresholds.gpuMinN && joinWins(board));
   const bool device = worthADevice && gpu && gpu->search();
-  if (!asked && !(worthADevice && device && gpu->device().isGpu)) return false;
+  if (!asked && !(worthADevice && device && gpu->device().discrete)) return false;
   if (!device && !request.recorded) {
     plan.reason = "--method=gpu: " + (gpu ? gpu->why() : std::string("no OpenCL device"));
     return true;  // refused
