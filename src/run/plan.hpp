@@ -35,9 +35,9 @@ struct AutoThresholds {
   // shrinks with its blocked squares).
   int joinMinN = 14, joinMostReservedPercent = 15, joinMostReservedPercentFrom16 = 20;
   // A GPU with memory of its own (never an integrated one, nor a CPU's
-  // OpenCL device) from 19x19, on the boards the join
-  // would take: on an H200 it took 2.27 s for the empty 19x19 board and the
-  // join on 16 threads 2.82 s, and 1.49 s against 0.34 s on 18x18.
+  // OpenCL device) from 19x19, on the boards the join would take: on an
+  // H200 it took 2.27 s for the empty 19x19 board and the join on 16
+  // threads 2.82 s, and 1.49 s against 0.34 s on 18x18.
   int gpuMinN = 19;
 };
 constexpr AutoThresholds kAutoThresholds;
