@@ -4,11 +4,13 @@
 
 namespace queens {
 
-bool openGpuDevice(GpuDevice& /*device*/, int /*number*/, std::string& why) {
+bool chooseGpuDevice(GpuDevice& /*device*/, int /*number*/, std::string& why) {
   why =
       "this build of queens has no GPU engine: CMake found no OpenCL headers and loader when "
       "it was built (the README's \"The GPU engine\" says how to get them)";
   return false;
 }
+
+bool startGpuDevice(GpuDevice& device, std::string& why) { return chooseGpuDevice(device, 0, why); }
 
 }  // namespace queens

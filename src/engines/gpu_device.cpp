@@ -366,17 +366,23 @@ cl_device_id chooseDevice(const OpenClApi& cl, int number, std::string& why) {
 
 }  // namespace
 
-bool openGpuDevice(GpuDevice& opened, int number, std::string& why) {
+bool chooseGpuDevice(GpuDevice& chosen, int number, std::string& why) {
   const OpenClApi* cl = openClApi(why);
   if (!cl) return false;
   cl_device_id device = chooseDevice(*cl, number, why);
   if (!device) return false;
-  const DeviceKind kind = kindOf(*cl, device);
-  auto counter = std::make_unique<OpenClCounter>(*cl, device, kind.gpu);
+  chosen.name = deviceName(*cl, device);
+  chosen.discrete = kindOf(*cl, device).discrete;
+  chosen.handle = device;
+  return true;
+}
+
+bool startGpuDevice(GpuDevice& chosen, std::string& why) {
+  const OpenClApi* cl = openClApi(why);
+  cl_device_id device = static_cast<cl_device_id>(chosen.handle);
+  auto counter = std::make_unique<OpenClCounter>(*cl, device, kindOf(*cl, device).gpu);
   if (!counter->start(why)) return false;
-  opened.name = deviceName(*cl, device);
-  opened.discrete = kind.discrete;
-  opened.counter = std::move(counter);
+  chosen.counter = std::move(counter);
   return true;
 }
 

@@ -52,7 +52,7 @@ class GpuEngine final : public SearchEngine {
     return "the GPU's units (" + SearchEngine::describe(threads) + "): no OpenCL device here";
   }
   int mostThreads() const override { return gpu_ ? 1 : SearchEngine::mostThreads(); }
-  const char* device() const override { return gpu_ ? gpu_->device().name.c_str() : ""; }
+  const char* device() const override { return gpu_ ? gpu_->device()->name.c_str() : ""; }
 
  private:
   GpuAccess* gpu_;

@@ -77,8 +77,9 @@ bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
   // The device is opened only for a board that may count on it.
   const bool worthADevice = asked || (request.method == Method::kAuto &&
                                       board.n >= kAutoThresholds.gpuMinN && joinWins(board));
-  const bool device = worthADevice && gpu && gpu->search();
-  if (!asked && !(worthADevice && device && gpu->device().discrete)) return false;
+  const GpuDevice* chosen = worthADevice && gpu ? gpu->device() : nullptr;
+  if (!asked && !(chosen && chosen->discrete)) return false;  // auto: a discrete GPU's alone
+  const bool device = chosen && gpu->search();
   if (!device && !request.recorded) {
     plan.reason = "--method=gpu: " + (gpu ? gpu->why() : std::string("no OpenCL device"));
     return true;  // refused
