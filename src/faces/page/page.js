@@ -44,7 +44,9 @@ function searchBoard(squares) {
   function searchRows(row, taken, sums, differences) {
     let left = open[row] & ~(taken | sums | differences);
     if (!left) return backUp(row, "no open square");
-    for (; left; left &= left - 1) {
+    for (; left; left &= left - 1) {  /* left - 1 clears the lowest set bit */
+      /* -left flips every bit above the lowest set one, so only it survives;
+         its index is 31 less its leading zeros. */
       const queen = left & -left, column = 31 - Math.clz32(queen);
       lines.push(`${indent(row)}row ${row + 1}: queen on column ${column + 1}`);
       columns[row] = column;
