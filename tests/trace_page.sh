@@ -25,13 +25,24 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 
-# The DOM of a page after its scripts ran. Chromium exits 0 even on a
-# missing file, so an empty answer is a failure; its own warnings on stderr
-# are dropped.
+# The DOMs of the pages at these addresses, after their scripts ran, in
+# dom.1.html, dom.2.html...: in one Chromium driven by puppeteer-core
+# (tests/page/dump_dom.mjs) where npm installed it, else a Chromium an
+# address (a minute more). Chromium exits 0 even on a missing file, so an
+# empty answer is a failure; its own warnings on stderr are dropped.
 browse() {
-  HOME="$work/home" chromium --headless --no-sandbox --disable-gpu --no-first-run \
-    --disable-background-networking --disable-component-update --disable-sync --log-level=3 \
-    --user-data-dir="$work/profile" --virtual-time-budget=2000 --dump-dom "$1" 2>/dev/null
+  if command -v node >/dev/null && [ -d "$here/page/node_modules/puppeteer-core" ]; then
+    node "$here/page/dump_dom.mjs" "$(command -v chromium)" "$work" "$@"
+    return
+  fi
+  local page=0 url
+  for url; do
+    ((++page))
+    HOME="$work/home" chromium --headless --no-sandbox --disable-gpu --no-first-run \
+      --disable-background-networking --disable-component-update --disable-sync --log-level=3 \
+      --user-data-dir="$work/profile" --virtual-time-budget=2000 --dump-dom "$url" \
+      >"dom.$page.html" 2>/dev/null
+  done
 }
 
 cp "$here/page/boards.txt" boards.txt  # page_in_browser opens them too
@@ -123,25 +134,27 @@ drawn() {
     }' "$1"
 }
 
+# Each chosen step; then the page with no step in its address, and board 3.
+addresses=()
+while read -r b k; do addresses+=("file://$work/page.html#board=$b&step=$k"); done <steps.txt
+addresses+=("file://$work/page.html" "file://$work/page.html#board=3&step=0")
+browse "${addresses[@]}"
 checked=0
 while read -r b k; do
-  browse "file://$work/page.html#board=$b&step=$k" >dom.html
-  [ -s dom.html ] || fail "Chromium printed no DOM for board $b, step $k"
-  drawn dom.html >drawn.txt
+  ((++checked))
+  [ -s "dom.$checked.html" ] || fail "Chromium printed no DOM for board $b, step $k"
+  drawn "dom.$checked.html" >drawn.txt
   if ! diff "expect.$b.$k" drawn.txt >diff.txt; then
     cat diff.txt >&2
     fail "board $b, step $k: the page (>) is not the replay of the trace (<)"
   fi
-  ((++checked))
 done <steps.txt
 # A page opened without a step in its address opens at board 1, step 0.
-browse "file://$work/page.html" >dom.html
-drawn dom.html | cmp -s - expect.1.0 || fail "the page does not open at board 1, step 0"
+drawn "dom.$((checked + 1)).html" | cmp -s - expect.1.0 || fail "the page does not open at board 1, step 0"
 echo "trace_page: $checked steps of 5 boards drawn as the trace says"
 # Each square carries its diagonal numbers from 0, shown on demand: (3, 5)
 # of the 8x8 board is on r + c = 2 + 4 and r - c + N - 1 = 2 - 4 + 7.
-browse "file://$work/page.html#board=3&step=0" >dom.html
-grep -q 'data-square="3,5"[^>]*><small>6</small><small>5</small>' dom.html ||
+grep -q 'data-square="3,5"[^>]*><small>6</small><small>5</small>' "dom.$((checked + 2)).html" ||
   fail "square (3, 5) of board 3 does not carry its diagonal numbers 6 and 5"
 
 # The screenshot command of docs/how-it-works.md, as written, next to a build/queens.
