@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # A device that fails partway through a checkpointed count, through the
-# whole program: the OpenCL stand-in (faults/opencl_launch_fault.cpp,
+# whole program: the OpenCL stand-in (faults/opencl_stand_in.cpp,
 # preloaded) fails the k-th kernel launch and every one after it. The run
 # must say so on stderr and exit 1; the same command run again, on the
 # device that works, must print the exact counts, or refuse cleanly (an
-# error line, status 1, no count), never a wrong count.
+# error line, status 1, no count), never a wrong count. Both of the device's
+# engines: the row search (gpu-rows) and the join (gpu-join, whose flights
+# run three kernels each).
 #   tests/gpu_faults.sh QUEENS STAND_IN.so
 set -u
 queens=$1 standIn=$2
@@ -13,30 +15,40 @@ trap 'rm -rf "$work"' EXIT
 failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 # Two boards: the first counted before the fault, the second cut into
-# batches by the small --memory, so the fault falls between its units.
+# batches (or flights) by the small --memory, so the fault falls between
+# its units.
 { "$queens" --list --empty=12 | head -n 12; echo; } >"$work/boards.txt"
 for ((r = 0; r < 15; ++r)); do printf '%.15s\n' "..............."; done >>"$work/boards.txt"
 expected=$'1\n2279184'
-command=(--method=gpu --memory=1M --checkpoint="$work/run.ckpt" --checkpoint-every=1 "$work/boards.txt")
-for failAt in 1 3 20 100 300 450; do
-  rm -f "$work/run.ckpt"
-  LD_PRELOAD=$standIn QUEENS_FAIL_LAUNCH=$failAt "$queens" "${command[@]}" >"$work/out" 2>"$work/err"
-  status=$?
-  if [ $status -eq 0 ]; then
-    # The device failed after the last launch: the count must be exact.
-    [ "$(cat "$work/out")" = "$expected" ] || fail "launch $failAt never failed, yet printed $(cat "$work/out")"
-    continue
-  fi
-  [ $status -eq 1 ] && grep -q '^error: board [12] ([0-9x]*): the OpenCL device failed' "$work/err" ||
-    fail "launch $failAt failed: status $status, $(cat "$work/err")"
-  "$queens" "${command[@]}" >"$work/out" 2>"$work/err"
-  status=$?
-  if [ $status -eq 0 ]; then
-    [ "$(cat "$work/out")" = "$expected" ] ||
-      fail "launch $failAt failed, then the rerun printed '$(cat "$work/out")', not the exact counts"
-  elif [ $status -ne 1 ] || ! grep -q '^error: ' "$work/err"; then
-    fail "launch $failAt failed, then the rerun gave status $status and: $(cat "$work/err")"
-  fi
-  echo "launch $failAt failed: status 1; the rerun: status $status, $(grep -o 'resumes with [0-9]* of its [0-9]* units done' "$work/err" || echo 'nothing resumed')"
-done
+faults() {  # METHOD MEMORY LAUNCH...
+  local method=$1 memory=$2
+  shift 2
+  local command=(--method="$method" --memory="$memory" --checkpoint="$work/run.ckpt"
+    --checkpoint-every=1 "$work/boards.txt")
+  for failAt in "$@"; do
+    rm -f "$work/run.ckpt"
+    LD_PRELOAD=$standIn QUEENS_FAIL_LAUNCH=$failAt "$queens" "${command[@]}" >"$work/out" 2>"$work/err"
+    status=$?
+    if [ $status -eq 0 ]; then
+      # The device failed after the last launch: the count must be exact.
+      [ "$(cat "$work/out")" = "$expected" ] ||
+        fail "$method: launch $failAt never failed, yet printed $(cat "$work/out")"
+      continue
+    fi
+    [ $status -eq 1 ] && grep -q '^error: board [12] ([0-9x]*): the OpenCL device failed' "$work/err" ||
+      fail "$method: launch $failAt failed: status $status, $(cat "$work/err")"
+    "$queens" "${command[@]}" >"$work/out" 2>"$work/err"
+    status=$?
+    if [ $status -eq 0 ]; then
+      [ "$(cat "$work/out")" = "$expected" ] ||
+        fail "$method: launch $failAt failed, then the rerun printed '$(cat "$work/out")', not the exact counts"
+    elif [ $status -ne 1 ] || ! grep -q '^error: ' "$work/err"; then
+      fail "$method: launch $failAt failed, then the rerun gave status $status and: $(cat "$work/err")"
+    fi
+    echo "$method: launch $failAt failed: status 1; the rerun: status $status, $(grep -o 'resumes with [0-9]* of its [0-9]* units done' "$work/err" || echo 'nothing resumed')"
+  done
+}
+faults gpu-rows 1M 1 3 20 100 300 450
+# 15x15's join on the device makes about 1,500 launches in flights of 2M.
+faults gpu-join 2M 1 3 20 100 600 1400
 [ $failures -eq 0 ] && echo "ok: a device that fails never leaves a wrong count" || exit 1

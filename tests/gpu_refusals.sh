@@ -27,11 +27,12 @@ if [ $status -ne 1 ] || [ -s "$work/out" ] || [ "$(cat "$work/err")" != "$expect
   echo "expected status 1, no output, and: $expected"
   exit 1
 fi
-# --estimate times the CPU engines: it refuses --method=gpu, as a usage error.
-"$queens" --estimate --method=gpu "$work/four.txt" >"$work/out" 2>"$work/err"
+# --estimate times the join on the device as on the CPU, but not the row
+# search on the device: it refuses --method=gpu-rows, as a usage error.
+"$queens" --estimate --method=gpu-rows "$work/four.txt" >"$work/out" 2>"$work/err"
 status=$?
-if [ $status -ne 2 ] || ! grep -q "^error: --estimate times the CPU engines" "$work/err"; then
-  echo "FAILED: --estimate --method=gpu gave status $status and: $(cat "$work/err")"
+if [ $status -ne 2 ] || ! grep -q "^error: --estimate times the join and the CPU engines" "$work/err"; then
+  echo "FAILED: --estimate --method=gpu-rows gave status $status and: $(cat "$work/err")"
   exit 1
 fi
 # auto never asks for the device on a board the CPU counts: the same board
@@ -93,4 +94,4 @@ if [ "$build" = built ]; then
   fi
   unset QUEENS_OPENCL
 fi
-echo "--method=gpu ($build): status 1 and one line: $expected; --estimate refuses it; auto still counts, with no OpenCL loader too"
+echo "--method=gpu ($build): status 1 and one line: $expected; --estimate refuses --method=gpu-rows; auto still counts, with no OpenCL loader too"

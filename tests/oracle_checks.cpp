@@ -8,6 +8,7 @@
 //                           and TUNED (join_tunings) with other chunk sizes
 //   oracle_checks checkpoint PROGRAM BOARDS SEED  --checkpoint, whole and cut
 //   oracle_checks gpu       PROGRAM BOARDS SEED   --method=gpu on an OpenCL device
+//   oracle_checks gpu-join  PROGRAM BOARDS SEED   the join on an OpenCL device
 //   oracle_checks memory-budget PROGRAM BOARD COUNT  the join within --memory, or none
 //   oracle_checks list      PROGRAM BOARDS SEED   validates --list output
 //   oracle_checks soak      PROGRAM BOARDS SEED   8x8 stream; counts and flat memory
@@ -39,6 +40,8 @@ int main(int argc, char** argv) {
     return stressWide(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "parts") return parts(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "gpu") return checkGpu(args[1], number(2, 0), number(3, 0));
+  if (args.size() >= 4 && args[0] == "gpu-join")
+    return checkGpuJoin(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 4 && args[0] == "checkpoint")
     return checkpoints(args[1], number(2, 0), number(3, 0));
   if (args.size() >= 5 && args[0] == "join")

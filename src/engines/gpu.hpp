@@ -52,6 +52,65 @@ class PrefixCounter {
   virtual const char* error() const = 0;
 };
 
+// One flight of the join on the device (gpu_join.cpp fills it,
+// gpu_join_kernel.cl counts it): chunks of west halves, each with its
+// patterns, and the east side's north and south quarters in tiles.
+struct JoinFlight {
+  // As the kernels read a chunk (CHUNK_FIELDS): where its patterns and table
+  // start, the halves listed, the gap between the classes, its words of 64
+  // halves, and its first word of halves equal to phi(W).
+  struct Chunk {
+    uint32_t patternAt, listed, gapStart, gapEnd, words, equalWord, tableAt;
+  };
+  static constexpr int kQuarterWords = 4;  // pattern, sums, differences, first/count/weights
+  // A tile: its chunk, its north quarters' first and count, its south
+  // ones', and its span: kTilePairs / span north quarters by span south ones.
+  static constexpr int kTileFields = 6, kTilePairs = 256;
+  static constexpr int kSpans[] = {16, 32, 64};
+
+  int planeCount = 0;  // 2n - 1: a plane per diagonal, one of the halves that exist
+  int patternBytes = 0;
+  std::vector<uint64_t> patterns;
+  std::vector<Chunk> chunks;
+  // Where each chunk's planes and table entries start, and after the last
+  // chunk, the total: the kernels find a work-item's chunk in them.
+  std::vector<uint32_t> planeStarts{0}, tableStarts{0};
+  std::vector<uint64_t> quarters;  // kQuarterWords each
+  std::vector<uint32_t> tiles;     // kTileFields each
+
+  size_t tileCount() const { return tiles.size() / kTileFields; }
+  void clear() {
+    patterns.clear(), chunks.clear(), quarters.clear(), tiles.clear();
+    planeStarts.assign(1, 0), tableStarts.assign(1, 0);
+  }
+};
+
+// What counts flights of the join for one host thread: the OpenCL device
+// (gpu_join_device.cpp), through a queue of the thread's own. Two flights
+// at a time: the host fills one while the device counts the other.
+class JoinDevice {
+ public:
+  virtual ~JoinDevice() = default;
+  // The flight to fill next, emptied, once the device has counted what it
+  // last held; null if the device failed.
+  virtual JoinFlight* nextFlight() = 0;
+  // Starts counting the flight nextFlight() gave, and returns at once.
+  virtual bool launch() = 0;
+  // Waits for every flight launched; their total since the last finish.
+  virtual bool finish(Count& total) = 0;
+  virtual const char* error() const = 0;
+};
+
+// A JoinDevice for each host thread that lists flights, made when it first
+// asks (their kernels built once, when the device is started).
+class JoinDevices {
+ public:
+  virtual ~JoinDevices() = default;
+  // Thread `worker`'s; null if its queue cannot be made (why: error()).
+  virtual JoinDevice* forWorker(int worker) = 0;
+  virtual const char* error() const = 0;
+};
+
 // The OpenCL device the engine runs on.
 struct GpuDevice {
   std::string name;  // as --stats and the method line say it
@@ -60,6 +119,7 @@ struct GpuDevice {
   bool discrete = false;
   void* handle = nullptr;                  // OpenCL's cl_device_id, once chosen
   std::unique_ptr<PrefixCounter> counter;  // once started
+  std::unique_ptr<JoinDevices> joiners;    // once started
 };
 
 // Chooses OpenCL device `number` (--device=N, from 1), or with 0 the first
@@ -135,6 +195,8 @@ class GpuAccess {
     }
     return search_.get();
   }
+  // The join on the started device, or null.
+  JoinDevices* joiners() { return search() ? device_.joiners.get() : nullptr; }
   const std::string& why() const { return why_; }
 
  private:

@@ -6,8 +6,6 @@
 // QUEENS_OPENCL names) with dlopen when it first looks for a device, so one
 // binary starts where OpenCL is absent: there auto counts on the CPU, and
 // --method=gpu says why it cannot.
-#define CL_TARGET_OPENCL_VERSION 120
-#include <CL/cl.h>
 #include <dlfcn.h>
 
 #include <algorithm>
@@ -16,34 +14,13 @@
 #include <map>
 
 #include "engines/gpu.hpp"
+#include "engines/gpu_opencl.h"
 
 namespace queens {
 
 extern const char* const kGpuKernelSource;  // gpu_kernel.cl, as the build embeds it
 
 namespace {
-
-// The OpenCL calls the engine makes, each found in the loader by its name.
-struct OpenClApi {
-  decltype(&::clGetPlatformIDs) GetPlatformIDs;
-  decltype(&::clGetDeviceIDs) GetDeviceIDs;
-  decltype(&::clGetDeviceInfo) GetDeviceInfo;
-  decltype(&::clCreateContext) CreateContext;
-  decltype(&::clCreateCommandQueue) CreateCommandQueue;
-  decltype(&::clCreateProgramWithSource) CreateProgramWithSource;
-  decltype(&::clBuildProgram) BuildProgram;
-  decltype(&::clGetProgramBuildInfo) GetProgramBuildInfo;
-  decltype(&::clCreateKernel) CreateKernel;
-  decltype(&::clCreateBuffer) CreateBuffer;
-  decltype(&::clSetKernelArg) SetKernelArg;
-  decltype(&::clEnqueueNDRangeKernel) EnqueueNDRangeKernel;
-  decltype(&::clEnqueueReadBuffer) EnqueueReadBuffer;
-  decltype(&::clReleaseMemObject) ReleaseMemObject;
-  decltype(&::clReleaseKernel) ReleaseKernel;
-  decltype(&::clReleaseProgram) ReleaseProgram;
-  decltype(&::clReleaseCommandQueue) ReleaseCommandQueue;
-  decltype(&::clReleaseContext) ReleaseContext;
-};
 
 struct LoadedApi {
   OpenClApi api{};
@@ -88,16 +65,12 @@ LoadedApi load() {
   find(api.ReleaseProgram, "clReleaseProgram", file, why);
   find(api.ReleaseCommandQueue, "clReleaseCommandQueue", file, why);
   find(api.ReleaseContext, "clReleaseContext", file, why);
+  find(api.EnqueueWriteBuffer, "clEnqueueWriteBuffer", file, why);
+  find(api.WaitForEvents, "clWaitForEvents", file, why);
+  find(api.ReleaseEvent, "clReleaseEvent", file, why);
+  find(api.Flush, "clFlush", file, why);
+  find(api.Finish, "clFinish", file, why);
   return loaded;
-}
-
-// The calls, loaded once a process; null, with why, where the loader or
-// one of its calls is missing.
-const OpenClApi* openClApi(std::string& why) {
-  static const LoadedApi loaded = load();  // once, whichever thread asks first
-  if (loaded.why.empty()) return &loaded.api;
-  why = loaded.why;
-  return nullptr;
 }
 
 // Threads a work-group, and the local memory their stacks may take: the
@@ -109,19 +82,10 @@ constexpr int kLeastLevels = 4;
 // 1,024 to 2,048): enough to hide the stack's latency.
 constexpr size_t kGpuThreadsPerUnit = 2048;
 
-// A buffer that releases itself.
-struct Buffer {
-  const OpenClApi* cl = nullptr;
-  cl_mem mem = nullptr;
-  ~Buffer() {
-    if (mem) cl->ReleaseMemObject(mem);
-  }
-};
-
 class OpenClCounter : public PrefixCounter {
  public:
-  OpenClCounter(const OpenClApi& cl, cl_device_id device, bool isGpu)
-      : cl_(cl), device_(device), isGpu_(isGpu) {}
+  OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
+      : session_(std::move(session)), cl_(session_->cl), device_(session_->device), isGpu_(isGpu) {}
   ~OpenClCounter() override;
   bool start(std::string& why);
   bool count(const PrefixBatch& batch, std::vector<uint64_t>& counts,
@@ -141,10 +105,11 @@ class OpenClCounter : public PrefixCounter {
            std::vector<uint64_t>& counts, std::vector<uint64_t>* nodes);
   cl_mem input(const void* data, size_t bytes, cl_int& status);
 
+  std::shared_ptr<OpenClSession> session_;
   const OpenClApi& cl_;
   cl_device_id device_;
   bool isGpu_;
-  cl_context context_ = nullptr;
+  cl_context context_ = nullptr;  // the session's
   cl_command_queue queue_ = nullptr;
   cl_uint computeUnits_ = 1;
   std::map<int, Built> built_;  // by (levels * 2 + wide) * 2 + countsNodes
@@ -156,8 +121,6 @@ OpenClCounter::~OpenClCounter() {
     if (entry.second.kernel) cl_.ReleaseKernel(entry.second.kernel);
     if (entry.second.program) cl_.ReleaseProgram(entry.second.program);
   }
-  if (queue_) cl_.ReleaseCommandQueue(queue_);
-  if (context_) cl_.ReleaseContext(context_);
 }
 
 bool OpenClCounter::fail(const char* what, cl_int status) {
@@ -170,8 +133,9 @@ bool OpenClCounter::fail(const char* what, cl_int status) {
 
 bool OpenClCounter::start(std::string& why) {
   cl_int status;
-  context_ = cl_.CreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
-  if (status == CL_SUCCESS) queue_ = cl_.CreateCommandQueue(context_, device_, 0, &status);
+  session_->context = context_ = cl_.CreateContext(nullptr, 1, &device_, nullptr, nullptr, &status);
+  if (status == CL_SUCCESS)
+    session_->queue = queue_ = cl_.CreateCommandQueue(context_, device_, 0, &status);
   if (status == CL_SUCCESS)
     status = cl_.GetDeviceInfo(device_, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
                                &computeUnits_, nullptr);
@@ -366,6 +330,19 @@ cl_device_id chooseDevice(const OpenClApi& cl, int number, std::string& why) {
 
 }  // namespace
 
+const OpenClApi* openClApi(std::string& why) {
+  static const LoadedApi loaded = load();  // once, whichever thread asks first
+  if (loaded.why.empty()) return &loaded.api;
+  why = loaded.why;
+  return nullptr;
+}
+
+OpenClSession::~OpenClSession() {
+  if (joinProgram) cl.ReleaseProgram(joinProgram);
+  if (queue) cl.ReleaseCommandQueue(queue);
+  if (context) cl.ReleaseContext(context);
+}
+
 bool chooseGpuDevice(GpuDevice& chosen, int number, std::string& why) {
   const OpenClApi* cl = openClApi(why);
   if (!cl) return false;
@@ -380,9 +357,13 @@ bool chooseGpuDevice(GpuDevice& chosen, int number, std::string& why) {
 bool startGpuDevice(GpuDevice& chosen, std::string& why) {
   const OpenClApi* cl = openClApi(why);
   cl_device_id device = static_cast<cl_device_id>(chosen.handle);
-  auto counter = std::make_unique<OpenClCounter>(*cl, device, kindOf(*cl, device).gpu);
+  auto session = std::make_shared<OpenClSession>(*cl, device);
+  auto counter = std::make_unique<OpenClCounter>(session, kindOf(*cl, device).gpu);
   if (!counter->start(why)) return false;
+  std::unique_ptr<JoinDevices> joiners = startJoinDevices(session, why);
+  if (!joiners) return false;
   chosen.counter = std::move(counter);
+  chosen.joiners = std::move(joiners);
   return true;
 }
 

@@ -14,17 +14,20 @@
 
 namespace queens {
 
-// Bytes as a user writes them: 4.8 GiB, 512 MiB.
+// Bytes as a user writes them: 4.8 GiB, 512 MiB, 96 KiB.
 inline std::string bytesText(uint64_t bytes) {
   char text[32];
   if (bytes >= uint64_t{1} << 30)
     std::snprintf(text, sizeof text, "%.1f GiB", double(bytes) / double(uint64_t{1} << 30));
-  else
+  else if (bytes >= uint64_t{1} << 20)
     std::snprintf(text, sizeof text, "%.0f MiB", double(bytes) / double(uint64_t{1} << 20));
+  else
+    std::snprintf(text, sizeof text, "%.0f KiB", double(bytes) / 1024);
   return text;
 }
 
-class JoinEngine final : public Engine {
+// Not final: the join on the GPU (gpu_join.hpp) is one, counted on a device.
+class JoinEngine : public Engine {
  public:
   // Builds the tables; false if they do not fit the budget.
   bool build(const Board& board, JoinBudget budget) { return tables_.build(board, budget); }
@@ -46,13 +49,11 @@ class JoinEngine final : public Engine {
     constexpr long kSamples = 4096;
     const long stride = std::max(1L, units / kSamples);
     std::vector<double> weights;
-    Slice slices[kJoinMaxN];
     long unit = 0;
-    for (uint64_t west = firstSubset(tables_.westColumns()); west <= allColumns(tables_.n());
-         west = nextSubset(west)) {
-      if (tables_.slicesOf(Mask(west), slices) == 0) continue;
-      if (unit++ % stride == 0) weights.push_back(tables_.unitWeight(Mask(west)));
-    }
+    forEachUnit([&](Mask west, const Slice*, int) {
+      if (unit++ % stride == 0) weights.push_back(tables_.unitWeight(west));
+      return true;
+    });
     return UnitProfile(weights, stride, units);
   }
   std::string describe(int threads) const override {
@@ -60,6 +61,19 @@ class JoinEngine final : public Engine {
   }
   uint64_t bytes() const override { return tables_.allocated(); }
   const JoinTables& tables() const { return tables_; }
+
+ protected:
+  // Calls visit(W, slices, sliceCount) for each unit, in order, while it
+  // returns true.
+  template <class Visit>
+  void forEachUnit(Visit visit) const {
+    Slice slices[kJoinMaxN];
+    for (uint64_t west = firstSubset(tables_.westColumns()); west <= allColumns(tables_.n());
+         west = nextSubset(west)) {
+      const int sliceCount = tables_.slicesOf(Mask(west), slices);
+      if (sliceCount > 0 && !visit(Mask(west), slices, sliceCount)) return;
+    }
+  }
 
  private:
   JoinTables tables_;

@@ -12,10 +12,10 @@ bool JoinTables::build(const Board& given, JoinBudget budget) {
   chunk_ = budget.chunk ? budget.chunk : joinChunk(n_);
   const uint64_t scratch = joinScratchBytes(n_, chunk_) * uint64_t(budget.threads);
   if (scratch > budget.bytes) return false;
-  scratch_ = static_cast<char*>(std::malloc(scratch));
+  scratch_ = scratch ? static_cast<char*>(std::malloc(scratch)) : nullptr;
   scratchAreas_ = budget.threads;
   uint64_t room = budget.bytes - scratch;
-  if (!scratch_ || !listQuarters(board, room)) {
+  if ((scratch && !scratch_) || !listQuarters(board, room)) {
     release();
     return false;
   }

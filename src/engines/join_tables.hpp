@@ -67,7 +67,8 @@ inline uint64_t firstSubset(int size) { return (uint64_t{1} << size) - 1; }
 // 23x23 boards' tables fit.
 constexpr uint64_t kDefaultMemoryBudget = uint64_t{1} << 30;
 
-// What the join may allocate, in bytes, and how many threads will share it;
+// What the join may allocate, in bytes, and how many threads will share it
+// (0: none counts on the CPU, and no work space is made: the GPU's join);
 // the west halves each thread's work space holds (0: the board's chunk);
 // whether mirrored quarters may be copied when room is left, and whether
 // the differences fall below 19x19 too (the tests try every way).

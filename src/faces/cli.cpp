@@ -35,8 +35,9 @@ constexpr const char* kQueensUsage =
     "  --stats        after each board, print on stderr how it was counted;\n"
     "                 --stats=json: as a JSON object a line\n"
     "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
-    "                 symmetry-propagate, join, or gpu (on an OpenCL device)\n"
-    "                 (default: auto, chosen per board)\n"
+    "                 symmetry-propagate, join, or on an OpenCL device gpu (the\n"
+    "                 join where auto would join, else the row search), gpu-join\n"
+    "                 or gpu-rows (default: auto, chosen per board)\n"
     "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4g\n"
     "                 (K, M, G, T; default 1G); a board whose join needs more is\n"
     "                 searched; the GPU's batches of work stay within it too\n"
@@ -131,8 +132,8 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
     while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
     settings.method = Method(m);
     why =
-        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate, join "
-        "or gpu";
+        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate, join, "
+        "gpu, gpu-join or gpu-rows";
     return m < kMethods;
   }
   if (const char* size = value("--memory=")) {
@@ -228,9 +229,10 @@ const char* clashOf(const Options& options, const char*& arg) {
       (showing || options.unique || settings.share.parts > 1 || options.checkpoint))
     return "--estimate counts a sample of each board's whole count; drop --list, --trace, "
            "--unique, --part and --checkpoint";
-  if (options.estimate && settings.method == Method::kGpu)
-    return "--estimate times the CPU engines (a GPU's sample would be its start-up times M); "
-           "time a share of the board with --part instead, as bench/gpu does";
+  if (options.estimate && settings.method == Method::kGpuRows)
+    return "--estimate times the join and the CPU engines (the row search's sample on a GPU "
+           "would be its start-up times M); time a share of the board with --part instead, as "
+           "bench/gpu does";
   return nullptr;
 }
 
@@ -345,10 +347,10 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
     }
     if (options.estimate) {  // in place of the count
       const Estimate estimate = estimateBoard(board, boardNumber, settings, options.estimate, err);
-      if (estimate.failure)
+      if (!estimate.failure.empty())
         return std::fflush(out),
                std::fprintf(err, "error: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
-                            estimate.failure),
+                            estimate.failure.c_str()),
                1;
       printEstimate(estimate, boardNumber, board.n, out);
       if ((writeError = writeErrorOf(out))) break;
@@ -510,8 +512,11 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
     options.settings.gpu = &gpu;
     // A checkpoint may hold the GPU's units, which the CPU can count: its
     // boards are refused one at a time, where no record says so.
-    if (options.settings.method == Method::kGpu && !options.checkpoint && !gpu.search())
-      return std::fprintf(err, "error: --method=gpu: %s\n", gpu.why().c_str()), 1;
+    const Method method = options.settings.method;
+    if (onDevice(method) && !options.checkpoint && !gpu.search())
+      return std::fprintf(err, "error: --method=%s: %s\n", kMethodNames[int(method)],
+                          gpu.why().c_str()),
+             1;
     return options.checkpoint ? countWithCheckpoint(in, out, err, options)
                               : countBoardsAsShare(in, out, err, options);
   }

@@ -131,9 +131,11 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   if (line) ticker.emplace(line.get());
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
-  PlanRequest request;  // the CPU's engines: no device, no filter
+  PlanRequest request;  // no filter of small boards: a board's own engine
   request.method = settings.method, request.budget = {settings.memory, estimate.threads};
+  request.gpu = settings.gpu;
   Plan plan = planBoard(board, request);
+  if (!plan.engine()) return estimate.failure = plan.reason, estimate;
   Engine& engine = *plan.engine();
   estimate.method = engine.name();
   estimate.memory = engine.bytes();
@@ -154,7 +156,7 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   if (line) line->setUnits(planned, 0, UnitProfile({}, 1, planned));  // equal costs
   SampleProgress progress(line.get(), wallStart + budget);
   if (!countSample(engine, split, estimate.threads, rounds, progress))
-    estimate.failure = engine.failure();
+    estimate.failure = engine.failure() ? engine.failure() : "its engine failed";
   estimate.sampled = progress.done();
   estimate.timeUp = estimate.sampled < planned;
   estimate.sampleSeconds = secondsOf(CLOCK_MONOTONIC) - sampleStart;

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <string>
 
 #include "run/board.hpp"
 
@@ -27,7 +28,7 @@ struct Estimate {
   double sampleSeconds = 0;              // the sample, on the threads
   double oneThread = 0, threadsAll = 0;  // estimated seconds of the whole count
   uint64_t memory = 0;                   // the join's bytes (0: a search's few MiB)
-  const char* failure = nullptr;         // why the engine failed (the estimate means nothing)
+  std::string failure;  // why the engine failed or was refused (the estimate means nothing)
 };
 
 // Counts a sample of the board's units (the whole of a small board) within

@@ -5,6 +5,7 @@
 
 #include "engines/cpu.hpp"
 #include "engines/gpu_engine.hpp"
+#include "engines/gpu_join.hpp"
 #include "engines/join_engine.hpp"
 #include "engines/propagation.hpp"
 #include "engines/row_engine.hpp"
@@ -67,38 +68,91 @@ std::unique_ptr<BorderClasses> classesOf(const Board& board) {
   return classes;
 }
 
-// The GPU's plan, when it is asked for or auto finds it faster: null if
-// not. Without a device, the CPU counts the GPU's units where a checkpoint
-// recorded them, and a plain --method=gpu is refused.
-bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
-  GpuAccess* gpu = request.gpu;
-  const bool asked = request.method == Method::kGpu;
-  if (request.recorded && !isRowSearch(methodNamed(request.recorded))) return false;  // auto's
-  // The device is opened only for a board that may count on it.
-  const bool worthADevice = asked || (request.method == Method::kAuto &&
-                                      board.n >= kAutoThresholds.gpuMinN && joinWins(board));
-  const GpuDevice* chosen = worthADevice && gpu ? gpu->device() : nullptr;
-  if (!asked && !(chosen && chosen->discrete)) return false;  // auto: a discrete GPU's alone
-  const bool device = chosen && gpu->search();
-  if (!device && !request.recorded) {
-    plan.reason = "--method=gpu: " + (gpu ? gpu->why() : std::string("no OpenCL device"));
-    return true;  // refused
+// How a device would count the board: by the join, by the row search, or
+// not at all. A checkpoint's units keep their engine's kind.
+enum class DeviceWay { kNone, kJoin, kRows };
+
+DeviceWay deviceWay(const Board& board, const PlanRequest& request) {
+  const Method method = request.method;
+  const bool autoWould = method == Method::kAuto && board.n >= kAutoThresholds.gpuMinN &&
+                         board.n <= kJoinMaxN && joinWins(board);
+  if (request.recorded) {
+    const Method recorded = methodNamed(request.recorded);
+    if (recorded == Method::kJoin)
+      return autoWould || method == Method::kGpu || method == Method::kGpuJoin ? DeviceWay::kJoin
+                                                                               : DeviceWay::kNone;
+    return isRowSearch(recorded) &&
+                   (autoWould || method == Method::kGpu || method == Method::kGpuRows)
+               ? DeviceWay::kRows
+               : DeviceWay::kNone;
   }
+  if (method == Method::kGpuJoin || autoWould) return DeviceWay::kJoin;
+  if (method == Method::kGpu)
+    return joinAsked(board, Method::kAuto) ? DeviceWay::kJoin : DeviceWay::kRows;
+  return method == Method::kGpuRows ? DeviceWay::kRows : DeviceWay::kNone;
+}
+
+// Why the device counts the board, for --stats: `what` it does, and the rule.
+std::string deviceReason(const Board& board, const PlanRequest& request, const char* what) {
+  const std::string from = std::to_string(kAutoThresholds.gpuMinN);
+  if (request.recorded)
+    return boardText(board) + ": the units the checkpoint recorded, cut by " + request.recorded;
+  if (request.method == Method::kAuto)
+    return boardText(board) + ": a GPU from " + from + "x" + from + " where " + joinRule(board) +
+           " would count, " + what;
+  return boardText(board) + ": --method=" + kMethodNames[int(request.method)] + ", " + what;
+}
+
+// The join on the device, if its tables fit the budget.
+bool plansDeviceJoin(const Board& board, const PlanRequest& request, Plan& plan) {
+  if (!request.gpu->joiners()) return false;
+  auto engine = std::make_unique<GpuJoinEngine>(*request.gpu);
+  if (!engine->build(board, request.budget)) return plan.joinPassedOver = true, false;
+  if (request.explains)
+    plan.reason = deviceReason(board, request, "the join") + ", its tables in " +
+                  bytesText(engine->tables().allocated()) + " fit --memory (" +
+                  bytesText(request.budget.bytes) + ")";
+  plan.owned = std::move(engine);
+  return true;
+}
+
+// The row search on the device (or, without one, the CPU's count of the
+// units a checkpoint recorded for it).
+bool plansDeviceRows(const Board& board, const PlanRequest& request, bool device, Plan& plan) {
+  GpuAccess* gpu = request.gpu;
   if (device) gpu->search()->setBudget(request.budget.bytes);
   auto engine =
       std::make_unique<GpuEngine>(board, classesOf(board), device ? gpu : nullptr, request.parts);
   if (request.recorded && std::strcmp(engine->unitsName(), request.recorded) != 0) return false;
   plan.owned = std::move(engine);
   if (!request.explains) return true;
-  const std::string from = std::to_string(kAutoThresholds.gpuMinN);
-  plan.reason =
-      boardText(board) + ": " +
-      (request.recorded
-           ? "the units the checkpoint recorded, cut by " + std::string(request.recorded)
-       : asked ? std::string("--method=gpu")
-               : "a GPU from " + from + "x" + from + " where " + joinRule(board) + " would count");
+  plan.reason = deviceReason(board, request, "the row search");
+  if (plan.joinPassedOver) plan.reason += " (the join's tables did not fit --memory)";
   if (!device) plan.reason += "; no OpenCL device here, so the CPU counts them";
   return true;
+}
+
+// A device's plan, when one is asked for or auto finds it faster: false if
+// not. Without a device, the CPU counts a checkpoint's units, and a plain
+// --method=gpu (gpu-join, gpu-rows) is refused.
+bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
+  const DeviceWay way = deviceWay(board, request);
+  if (way == DeviceWay::kNone) return false;
+  GpuAccess* gpu = request.gpu;
+  const bool asked = onDevice(request.method);
+  const GpuDevice* chosen = gpu ? gpu->device() : nullptr;    // opened only for such a board
+  if (!asked && !(chosen && chosen->discrete)) return false;  // auto: a discrete GPU's alone
+  const bool device = chosen && gpu->search();
+  if (!device && !request.recorded) {
+    plan.reason = std::string("--method=") + kMethodNames[int(request.method)] + ": " +
+                  (gpu ? gpu->why() : std::string("no OpenCL device"));
+    return true;  // refused
+  }
+  if (way == DeviceWay::kJoin) {
+    if (device && plansDeviceJoin(board, request, plan)) return true;
+    if (!asked || request.recorded) return false;  // the CPU's plan: the join, or a search
+  }
+  return plansDeviceRows(board, request, device, plan);
 }
 
 // The join, if asked for and its tables fit; else what it would need.
@@ -177,7 +231,7 @@ void planSearch(const Board& board, Method method, bool explains, Plan& plan) {
 }  // namespace
 
 const char* methodRefusal(const Board& board, Method method) {
-  if (method == Method::kJoin && board.n > kJoinMaxN)
+  if ((method == Method::kJoin || method == Method::kGpuJoin) && board.n > kJoinMaxN)
     return "the join counts boards of up to 32x32 (its tables would not fit in memory)";
   return nullptr;
 }
@@ -202,10 +256,13 @@ Plan planBoard(const Board& board, const PlanRequest& asked) {
   // GPU is asked for and the plan is the row search's, whose units it
   // counts; another method asked for is refused by the checkpoint.
   PlanRequest request = asked;
+  const Method recorded = asked.recorded ? methodNamed(asked.recorded) : Method::kAuto;
   const bool followed =
-      asked.recorded &&
-      (asked.method == Method::kAuto ||
-       (asked.method == Method::kGpu && isRowSearch(methodNamed(asked.recorded))));
+      asked.recorded && (asked.method == Method::kAuto ||
+                         ((asked.method == Method::kGpu || asked.method == Method::kGpuRows) &&
+                          isRowSearch(recorded)) ||
+                         ((asked.method == Method::kGpu || asked.method == Method::kGpuJoin) &&
+                          recorded == Method::kJoin));
   if (!followed) request.recorded = nullptr;
   const Method method = request.recorded ? methodNamed(request.recorded) : request.method;
   if (plansGpu(board, request, plan)) return plan;

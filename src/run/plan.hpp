@@ -17,9 +17,22 @@
 
 namespace queens {
 
-enum class Method { kAuto, kRows, kPropagate, kSymmetryRows, kSymmetryPropagate, kJoin, kGpu };
+// gpu: the join on the device where auto's rules would join, else the row
+// search on the device; gpu-join and gpu-rows: one of them alone.
+enum class Method {
+  kAuto,
+  kRows,
+  kPropagate,
+  kSymmetryRows,
+  kSymmetryPropagate,
+  kJoin,
+  kGpu,
+  kGpuJoin,
+  kGpuRows
+};
 constexpr const char* kMethodNames[] = {
-    "auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate", "join", "gpu"};
+    "auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate",
+    "join", "gpu",  "gpu-join",  "gpu-rows"};
 constexpr int kMethods = sizeof kMethodNames / sizeof *kMethodNames;
 
 // Where auto switches engines; bench/README.md has the measurements.
@@ -77,6 +90,11 @@ Plan planBoard(const Board& board, const PlanRequest& request);
 inline bool filtersSmallBoard(const Board& board, Method method, const char* recorded,
                               const SmallBoardFilter* smallBoards) {
   return method == Method::kAuto && !recorded && smallBoards && board.n <= kFilterMaxN;
+}
+
+// Whether the method counts on an OpenCL device.
+inline bool onDevice(Method method) {
+  return method == Method::kGpu || method == Method::kGpuJoin || method == Method::kGpuRows;
 }
 
 // Why the method can count no board of this size, or null.

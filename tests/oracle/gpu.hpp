@@ -77,4 +77,59 @@ int checkGpu(const std::string& program, long boardCount, std::uint64_t seed) {
   return 0;
 }
 
+// The join on the device (--method=gpu-join) on the join's sparse boards of
+// 4x4 to 13x13 (every kind of symmetry the join folds, with holes and given
+// queens, as checkJoin asks): whole, in tiny flights (--memory=256K: chunks
+// of a few hundred halves, and many flights a W), in 7 shares, and with a
+// checkpoint, against the oracle; its halves (--stats' nodes) against the
+// CPU join's; and 14x14 to 16x16 boards against the CPU join.
+int checkGpuJoin(const std::string& program, long boardCount, std::uint64_t seed) {
+  RandomBoards random(seed);
+  std::vector<Board> boards;
+  std::vector<long long> expected;
+  JoinKinds kinds;
+  for (long i = 0; i < boardCount; ++i) {
+    boards.push_back(random.nextSparse(i % 4 == 0 ? 4 : 10, 13, 12));
+    expected.push_back(bruteForceCount(boards.back()));
+    kinds.add(boards.back());
+  }
+  const std::string what = "seed " + std::to_string(seed);
+  if (std::string missing = kinds.missing(); !missing.empty())
+    return fail(what + " needs " + missing);
+  const std::string input = tempPath("gpu-join", "in"), file = tempPath("gpu-join", "ckpt");
+  writeBatch(input, boards, seed);
+  const std::vector<std::vector<std::string>> ways = {
+      {"--method=gpu-join"},
+      {"--method=gpu-join", "--memory=256K"},
+      {"--method=gpu-join", "--checkpoint=" + file}};
+  for (const std::vector<std::string>& options : ways) {
+    std::remove(file.c_str());
+    if (int failed = checkCounts(program, options, input, boards, expected, what)) return failed;
+  }
+  std::remove(file.c_str());
+  if (int failed = checkCounts(program, {"--method=gpu-join"}, input, boards, expected, what, 7))
+    return failed;
+  const std::vector<std::string> device = nodesOf(program, "--method=gpu-join", input),
+                                 cpu = nodesOf(program, "--method=join", input);
+  if (device.size() != boards.size() || device != cpu)
+    return fail("--method=gpu-join --stats: its halves differ from --method=join's");
+  std::printf(
+      "--method=gpu-join: whole, in tiny flights, with a checkpoint and in 7 shares: %zu boards "
+      "of 4x4 to 13x13 agree with the oracle, and their halves with the join's\n",
+      boards.size());
+  std::vector<Board> large;
+  for (long i = 0; i < boardCount / 10 + 1; ++i) large.push_back(random.nextSparse(14, 16, 8));
+  writeBatch(input, large, seed);
+  Printed join = runOn(input, {program, "--method=join"});
+  Printed onDevice = runOn(input, {program, "--method=gpu-join"});
+  if (join.status != 0 || onDevice.status != 0 || onDevice.out != join.out ||
+      join.out.size() != large.size())
+    return fail("--method=gpu-join and --method=join disagree on boards of 14x14 to 16x16: " +
+                joined(onDevice.err));
+  std::printf("--method=gpu-join agrees with --method=join on %zu boards of 14x14 to 16x16\n",
+              large.size());
+  std::remove(input.c_str());
+  return 0;
+}
+
 }  // namespace

@@ -86,8 +86,12 @@ void autoChooses() {
   gpu.recorded = "symmetry-rows";
   queens::Plan recorded = queens::planBoard(emptyBoard(12), gpu);
   CHECK(recorded.engine() && std::strcmp(recorded.engine()->unitsName(), "symmetry-rows") == 0);
-  gpu.recorded = "join";  // not the row search's units: --method=gpu is refused here
+  gpu.recorded = "join";  // the join's units, which the CPU's join counts here
+  queens::Plan joined = queens::planBoard(emptyBoard(16), gpu);
+  CHECK(joined.engine() && std::strcmp(joined.engine()->name(), "join") == 0);
+  gpu.method = queens::Method::kGpuRows;  // not the row search's units: refused
   CHECK(!queens::planBoard(emptyBoard(16), gpu).engine());
+  gpu.method = queens::Method::kGpu;
   queens::PlanRequest automatic;  // auto follows the checkpoint, not its own rules
   automatic.recorded = "symmetry-rows", automatic.explains = true;
   queens::Plan followed = queens::planBoard(emptyBoard(16), automatic);

@@ -1,0 +1,358 @@
+// ===== The join on the GPU: the host's listing ==============================
+// Lists what the device counts (gpu_join.hpp): for each W, its west halves
+// a chunk at a time, and for each chunk the east side's quarters, as the
+// CPU's counter walks them (join_counter.hpp, join_south.hpp), each with
+// its weights, in tiles of 16 north by 16 south quarters.
+#include "engines/gpu_join.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "engines/join_south.hpp"
+#include "engines/join_west.hpp"
+
+namespace queens {
+
+FlightLimits flightLimitsFor(int n, uint64_t bytes) {
+  // An eighth of --memory on the host, within 64 KiB and 64 MiB; the
+  // device's tables take as much as the host's flights.
+  constexpr uint64_t kLeast = uint64_t{64} << 10, kMost = uint64_t{64} << 20;
+  const uint64_t allowance = std::min(std::max(bytes / 8, kLeast), kMost);
+  const uint64_t wordsPerWord = 256 * uint64_t(patternBytes(n));  // table words a word of halves
+  FlightLimits limits;
+  const uint64_t flightWords = std::max<uint64_t>(1, allowance / 2 / 8 / wordsPerWord);
+  limits.tableWords = flightWords * wordsPerWord;
+  limits.flightHalves = flightWords * 64;
+  limits.chunkHalves = long(std::min<uint64_t>(limits.flightHalves, kBigJoinChunk));
+  limits.quarters = allowance / 4 / (JoinFlight::kQuarterWords * 8);
+  limits.tiles = allowance / 4 / (JoinFlight::kTileFields * 4 + 8);
+  return limits;
+}
+
+namespace {
+
+// A quarter of the east side, as the host lists it: its diagonals (with
+// the middle queens of its side), and for a south quarter its middle row
+// queen's key and its slice.
+struct EastQuarter {
+  Diagonals diagonals;
+  int key, slice;
+};
+
+// Fills flights with one W's chunks and quarters, and launches them.
+class FlightBuilder {
+ public:
+  FlightBuilder(const JoinTables& tables, JoinDevice& device, const FlightLimits& limits)
+      : t_(tables),
+        device_(device),
+        limits_(limits),
+        patterns_(size_t(limits.chunkHalves)),
+        west_(tables, limits.chunkHalves, patterns_.data()) {
+    // A batch's quarters of each side go in pieces that fit a flight.
+    // A batch's quarters of each side go in pieces that fit a flight: a
+    // piece of each, and their tiles (the most: 16 by 16 quarters a tile).
+    const long side = JoinFlight::kSpans[0];
+    const long tilesAcross = long(std::sqrt(double(limits.tiles)));
+    piece_ = std::min<long>({4096, long(limits.quarters / 2), tilesAcross * side}) / side * side;
+    piece_ = std::max(piece_, side);
+  }
+
+  // One W's placements, into flights; false if the device failed.
+  bool addUnit(Mask west, const Slice* slices, int sliceCount, Count& halves);
+  // Launches the last flight and waits for all: their total.
+  bool finish(Count& total) {
+    bool launched = !flight_ || device_.launch();
+    return device_.finish(total) && launched;
+  }
+
+ private:
+  bool listEastHalves(Mask west, const Slice* slices, int sliceCount, JoinFold fold);
+  void listSouths(const EastSlices& east, const Slice* slices, int sliceCount, Mask northColumns,
+                  bool northShared);
+  void listNorths(Mask rows, Mask columns, Diagonals middles);
+  // The pairs of norths_ (each weighted northWeight) with souths_ whose key
+  // the slice's `own` allows; aboveWeight weighs their halves above phi(W).
+  bool addPairs(unsigned northWeight, int own, int aboveWeight, const Slice* slices, bool many);
+  bool addTiles(const std::vector<uint64_t>& norths, const std::vector<uint64_t>& souths);
+  bool room(uint64_t quarters, uint64_t tiles);
+  bool startFlight();
+  void addChunk();
+  void addQuarter(std::vector<uint64_t>& to, Diagonals d, unsigned weight, unsigned equalWeight);
+
+  const JoinTables& t_;
+  JoinDevice& device_;
+  const FlightLimits& limits_;
+  long piece_;
+  std::vector<uint64_t> patterns_;  // the chunk now
+  WestLister west_;
+  JoinFlight::Chunk chunk_{};  // its fields, but where it stands in the flight
+  uint64_t reach_ = 0;         // the diagonals some half of it takes
+  int chunkInFlight_ = -1;     // its number in the flight, or -1
+  JoinFlight* flight_ = nullptr;
+  std::vector<EastQuarter> norths_, souths_;
+  std::vector<uint64_t> northWords_, southWords_;
+};
+
+bool FlightBuilder::addUnit(Mask west, const Slice* slices, int sliceCount, Count& halves) {
+  const JoinFold fold = t_.foldOf(west);
+  const long chunk = limits_.chunkHalves;
+  const uint64_t first = firstSubset(popcount(west & allColumns(t_.northRows())));
+  WestCursor above{first, 1}, equal{first, 0};
+  bool aboveLeft = true, equalLeft = fold.on;
+  // As the CPU's counter lists them (JoinCounter::countUnit): halves above
+  // phi(W), then from the next word those equal.
+  while (aboveLeft || equalLeft) {
+    reach_ = 0;
+    const long aboveEnd = aboveLeft ? west_.list(west, fold, above, 0, reach_) : 0;
+    aboveLeft = aboveEnd == chunk;
+    const long equalStart = (aboveEnd + 63) / 64 * 64;
+    long listed = aboveEnd;
+    if (!aboveLeft && equalLeft && equalStart < chunk) {
+      listed = west_.list(west, fold, equal, equalStart, reach_);
+      equalLeft = listed == chunk;
+      if (listed == equalStart) listed = aboveEnd;  // none
+    }
+    if (listed == 0) break;
+    halves += Count(aboveEnd + std::max(0L, listed - equalStart));
+    const bool gap = listed > aboveEnd;
+    chunk_.listed = uint32_t(listed);
+    chunk_.gapStart = uint32_t(aboveEnd);
+    chunk_.gapEnd = uint32_t(gap ? equalStart : aboveEnd);
+    chunk_.words = uint32_t((listed + 63) / 64);
+    chunk_.equalWord = gap ? uint32_t(equalStart / 64) : chunk_.words;
+    chunkInFlight_ = -1;  // added with its first tile
+    // Slices whose middle queens stand north, listed first, share south
+    // quarters; the others share north quarters.
+    int shared = 0;
+    while (shared < sliceCount && !standsSouth(t_, slices[shared])) ++shared;
+    if (shared && !listEastHalves(west, slices, shared, fold)) return false;
+    if (shared < sliceCount && !listEastHalves(west, slices + shared, sliceCount - shared, fold))
+      return false;
+  }
+  return true;
+}
+
+// The east halves of the chunk, as JoinCounter::countEastHalvesIn walks
+// them: for each set of north quarter columns, the south quarters, then the
+// north quarters of the slices that share them, or of each slice.
+bool FlightBuilder::listEastHalves(Mask west, const Slice* slices, int sliceCount, JoinFold fold) {
+  const Mask columns = allColumns(t_.eastColumns());
+  const EastSlices east = describeSlices(t_, west, slices, sliceCount);
+  const bool northShared = standsSouth(t_, slices[0]), oddFold = t_.middleKey(0) == 0;
+  for (uint64_t northColumns = firstSubset(popcount(east.northRows[0])); northColumns <= columns;
+       northColumns = nextSubset(northColumns)) {
+    const int eastClass = t_.eastClass(fold, Mask(northColumns));
+    if (eastClass < 0) continue;
+    const int weight = (fold.on && eastClass > 0) || oddFold ? 2 : 1;  // of pairs above
+    listSouths(east, slices, sliceCount, Mask(northColumns), northShared);
+    if (souths_.empty()) continue;
+    if (northShared) {
+      listNorths(east.northRows[0], Mask(northColumns), Diagonals{});
+      if (!addPairs(1, -1, weight, slices, true)) return false;
+      continue;
+    }
+    for (int i = 0; i < sliceCount; ++i) {
+      listNorths(east.northRows[i], Mask(northColumns), east.northMiddles[i]);
+      if (!addPairs(unsigned(slices[i].weight), t_.middleKey(slices[i].middleRow), weight, slices,
+                    false))
+        return false;
+    }
+  }
+  return true;
+}
+
+// The south east quarters that complete the north ones' columns, as
+// SouthWalk lists them: for each slice (one, where they share them), the
+// middle row's queen on each column its key allows, or none.
+void FlightBuilder::listSouths(const EastSlices& east, const Slice* slices, int sliceCount,
+                               Mask northColumns, bool northShared) {
+  souths_.clear();
+  const QuarterTable& southEast = t_.quarter(true, true);
+  const int n = t_.n(), firstEast = n - t_.eastColumns();
+  const Mask columns = allColumns(t_.eastColumns());
+  const Mask rowFree = (columns ^ northColumns) & t_.middleRowColumns();
+  for (int s = 0; s < (northShared ? sliceCount : 1); ++s) {
+    const bool rowQueen = t_.rowApart() && slices[s].middleRow != t_.northRows();
+    const int keyColumns = t_.eastColumns() - east.lowestKeys[s];
+    uint64_t choices = rowQueen ? rowFree & allColumns(keyColumns) : uint64_t{1} << 32;
+    int key = n / 2;
+    for (; choices; choices &= choices - 1) {
+      const int column = __builtin_ctzll(choices);
+      const Mask taken = Mask(choices & (0 - choices)), left = columns ^ taken;
+      const Diagonals queen =
+          taken ? diagonalsOf(n, t_.northRows(), firstEast + column) : Diagonals{};
+      if (taken) key = t_.middleKey(firstEast + column);
+      if (queen.meets(east.southMiddles[s])) continue;
+      const Diagonals middles = east.southMiddles[s].with(queen);
+      const Mask rows = east.southRows[s], quarterColumns = left ^ northColumns;
+      for (auto* e = southEast.begin(rows, quarterColumns);
+           e != southEast.end(rows, quarterColumns); ++e) {
+        const Diagonals bottom = southEast.diagonals(*e);
+        if (!bottom.meets(middles)) souths_.push_back({bottom.with(middles), key, s});
+      }
+    }
+  }
+}
+
+void FlightBuilder::listNorths(Mask rows, Mask columns, Diagonals middles) {
+  norths_.clear();
+  const QuarterTable& northEast = t_.quarter(false, true);
+  for (auto* e = northEast.begin(rows, columns); e != northEast.end(rows, columns); ++e) {
+    const Diagonals top = northEast.diagonals(*e);
+    if (!top.meets(middles)) norths_.push_back({top.with(middles), -1, 0});
+  }
+}
+
+// The weights, as PairCounter gives them: with the odd fold, a south
+// quarter whose key is below its slice's counts no pair, above it twice
+// (equal once); without, the pairs above phi(W) count `aboveWeight` times.
+bool FlightBuilder::addPairs(unsigned northWeight, int own, int aboveWeight, const Slice* slices,
+                             bool many) {
+  if (norths_.empty()) return true;
+  const bool oddFold = t_.middleKey(0) == 0;
+  northWords_.clear(), southWords_.clear();
+  for (const EastQuarter& north : norths_) addQuarter(northWords_, north.diagonals, northWeight, 0);
+  for (const EastQuarter& south : souths_) {
+    const int key = many ? t_.middleKey(slices[south.slice].middleRow) : own;
+    if (oddFold && south.key < key) continue;
+    const bool above = !oddFold || south.key > key;
+    const unsigned sliceWeight = many ? unsigned(slices[south.slice].weight) : 1;
+    addQuarter(southWords_, south.diagonals, sliceWeight * unsigned(above ? aboveWeight : 1),
+               sliceWeight);
+  }
+  return southWords_.empty() || addTiles(northWords_, southWords_);
+}
+
+void FlightBuilder::addQuarter(std::vector<uint64_t>& to, Diagonals d, unsigned weight,
+                               unsigned equalWeight) {
+  // Only the diagonals some west half of the chunk takes, from the first
+  // byte that has one (JoinCounter's products do the same).
+  const uint64_t wide = t_.pattern(d) & reach_;
+  const int first = wide ? __builtin_ctzll(wide) / 8 : 0;
+  const int count = wide ? (63 - __builtin_clzll(wide)) / 8 + 1 - first : 1;
+  to.insert(to.end(), {wide >> 8 * first, d.sums, d.differences,
+                       uint64_t(first) | uint64_t(count) << 8 | uint64_t(weight) << 16 |
+                           uint64_t(equalWeight) << 32});
+}
+
+// The span of a batch's tiles (JoinFlight::kSpans): the one that needs
+// the fewest tiles, the narrowest of those (it stages the fewest quarters).
+long spanOf(long northCount, long southCount) {
+  long best = 0, fewest = 0;
+  for (long span : JoinFlight::kSpans) {
+    const long rows = JoinFlight::kTilePairs / span;
+    const long tiles = (northCount + rows - 1) / rows * ((southCount + span - 1) / span);
+    if (best == 0 || tiles < fewest) best = span, fewest = tiles;
+  }
+  return best;
+}
+
+// Tiles of every piece of north quarters with every piece of south ones.
+bool FlightBuilder::addTiles(const std::vector<uint64_t>& norths,
+                             const std::vector<uint64_t>& souths) {
+  constexpr long kWords = JoinFlight::kQuarterWords;
+  const long northCount = long(norths.size()) / kWords, southCount = long(souths.size()) / kWords;
+  for (long n0 = 0; n0 < northCount; n0 += piece_) {
+    const long northPiece = std::min(piece_, northCount - n0);
+    for (long s0 = 0; s0 < southCount; s0 += piece_) {
+      const long southPiece = std::min(piece_, southCount - s0);
+      const long span = spanOf(northPiece, southPiece), rows = JoinFlight::kTilePairs / span;
+      const uint64_t tiles =
+          uint64_t((northPiece + rows - 1) / rows) * uint64_t((southPiece + span - 1) / span);
+      if (!room(uint64_t(northPiece + southPiece), tiles)) return false;
+      std::vector<uint64_t>& quarters = flight_->quarters;
+      const uint32_t northAt = uint32_t(quarters.size() / kWords);
+      quarters.insert(quarters.end(), norths.begin() + n0 * kWords,
+                      norths.begin() + (n0 + northPiece) * kWords);
+      const uint32_t southAt = uint32_t(quarters.size() / kWords);
+      quarters.insert(quarters.end(), souths.begin() + s0 * kWords,
+                      souths.begin() + (s0 + southPiece) * kWords);
+      for (long i = 0; i < northPiece; i += rows)
+        for (long j = 0; j < southPiece; j += span)
+          flight_->tiles.insert(flight_->tiles.end(),
+                                {uint32_t(chunkInFlight_), northAt + uint32_t(i),
+                                 uint32_t(std::min(rows, northPiece - i)), southAt + uint32_t(j),
+                                 uint32_t(std::min(span, southPiece - j)), uint32_t(span)});
+    }
+  }
+  return true;
+}
+
+// Room in the flight for the chunk, these quarters and tiles: the full
+// flight launched, and the chunk put in the next, where it must be.
+bool FlightBuilder::room(uint64_t quarters, uint64_t tiles) {
+  if (!flight_ && !startFlight()) return false;
+  const uint64_t tableWords =
+      chunkInFlight_ < 0 ? 256 * uint64_t(patternBytes(t_.n())) * chunk_.words : 0;
+  const bool fits =
+      flight_->tableStarts.back() + tableWords <= limits_.tableWords &&
+      flight_->quarters.size() / JoinFlight::kQuarterWords + quarters <= limits_.quarters &&
+      flight_->tileCount() + tiles <= limits_.tiles;
+  if (!fits && !flight_->tiles.empty()) {
+    if (!device_.launch() || !startFlight()) return false;
+  }
+  if (chunkInFlight_ < 0) addChunk();
+  return true;
+}
+
+bool FlightBuilder::startFlight() {
+  flight_ = device_.nextFlight();
+  chunkInFlight_ = -1;
+  if (!flight_) return false;
+  flight_->planeCount = 2 * t_.n() - 1;
+  flight_->patternBytes = patternBytes(t_.n());
+  return true;
+}
+
+void FlightBuilder::addChunk() {
+  JoinFlight& flight = *flight_;
+  JoinFlight::Chunk chunk = chunk_;
+  chunk.patternAt = uint32_t(flight.patterns.size());
+  chunk.tableAt = flight.tableStarts.back();
+  flight.patterns.insert(flight.patterns.end(), patterns_.begin(),
+                         patterns_.begin() + chunk.listed);
+  flight.planeStarts.push_back(flight.planeStarts.back() +
+                               uint32_t(flight.planeCount) * chunk.words);
+  flight.tableStarts.push_back(chunk.tableAt + 256 * uint32_t(flight.patternBytes) * chunk.words);
+  chunkInFlight_ = int(flight.chunks.size());
+  flight.chunks.push_back(chunk);
+}
+
+}  // namespace
+
+bool GpuJoinEngine::build(const Board& board, JoinBudget budget) {
+  threads_ = std::max(1, budget.threads);
+  limits_ = flightLimitsFor(board.n, budget.bytes / uint64_t(threads_));
+  if (bytes() - JoinEngine::bytes() >= budget.bytes) return false;
+  // The tables alone: the host lists no products, and needs no work space.
+  return JoinEngine::build(
+      board, {budget.bytes - limits_.bytes() * uint64_t(threads_), 0, 0, budget.copies});
+}
+
+bool GpuJoinEngine::count(Job& job, Count& counted) {
+  JoinDevices* devices = gpu_.joiners();
+  JoinDevice* device = devices->forWorker(job.worker);
+  if (!device) return failure_ = devices->error(), false;
+  FlightBuilder builder(tables(), *device, limits_);
+  Count halves = 0;
+  bool working = true;
+  forEachUnit([&](Mask west, const Slice* slices, int sliceCount) {
+    if (job.units && !job.units->claim()) return !job.units->batchEnded();
+    working = builder.addUnit(west, slices, sliceCount, halves);
+    return working;
+  });
+  working = builder.finish(counted) && working;
+  job.nodes += halves;
+  if (!working) failure_ = device->error();
+  return working;
+}
+
+std::string GpuJoinEngine::describe(int threads) const {
+  return std::string("gpu join on ") + device() + ", " + std::to_string(threads) +
+         (threads == 1 ? " thread" : " threads") + " listing, its tables in " +
+         bytesText(tables().allocated()) + " and its flights in " +
+         bytesText(bytes() - tables().allocated());
+}
+
+}  // namespace queens

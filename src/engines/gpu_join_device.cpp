@@ -1,0 +1,275 @@
+// ===== The join on the GPU: the OpenCL device ===============================
+// Counts flights of the join (gpu.hpp's JoinFlight) with the kernels of
+// gpu_join_kernel.cl, built when the device is started. Each host thread
+// has a queue of its own. Two flights take turns: while the device counts
+// one, the host fills the other, and a flight's buffers on both sides are
+// kept from one flight to the next, grown when a flight needs more.
+#include <cstdio>
+#include <mutex>
+#include <utility>
+
+#include "engines/gpu_opencl.h"
+
+namespace queens {
+
+extern const char* const kGpuJoinKernelSource;  // gpu_join_kernel.cl, as the build embeds it
+
+namespace {
+
+constexpr size_t kPairThreads = 256;  // countPairs' work-group: a thread a pair of a tile
+
+// A device buffer kept from flight to flight, grown when one needs more.
+struct KeptBuffer {
+  Buffer buffer;
+  size_t capacity = 0;
+  // Room for `bytes`; false, with status, if the device has none.
+  bool reserve(const OpenClSession& session, size_t bytes, cl_int& status) {
+    if (bytes <= capacity && buffer.mem) return true;
+    if (buffer.mem) session.cl.ReleaseMemObject(buffer.mem), buffer.mem = nullptr;
+    capacity = std::max(bytes, capacity + capacity / 2);
+    buffer.mem =
+        session.cl.CreateBuffer(session.context, CL_MEM_READ_WRITE, capacity, nullptr, &status);
+    return status == CL_SUCCESS;
+  }
+};
+
+// A flight's buffers: on the host, the flight and its tiles' sums; on the
+// device, each of the flight's arrays, the planes, the tables and the sums.
+struct FlightSlot {
+  JoinFlight flight;
+  std::vector<uint64_t> sums;
+  KeptBuffer patterns, chunks, planeStarts, tableStarts, planes, tables, quarters, tiles, tileSums;
+  cl_event read = nullptr;  // the sums read back: the flight is done
+};
+
+class OpenClJoiner final : public JoinDevice {
+ public:
+  explicit OpenClJoiner(std::shared_ptr<OpenClSession> session)
+      : session_(std::move(session)), cl_(session_->cl) {
+    for (FlightSlot& slot : slots_)
+      for (KeptBuffer* kept : buffers(slot)) kept->buffer.cl = &cl_;
+  }
+  ~OpenClJoiner() override;
+  // Its queue and kernels; false, with error(), if they cannot be made.
+  bool start();
+  JoinFlight* nextFlight() override;
+  bool launch() override;
+  bool finish(Count& total) override;
+  const char* error() const override { return error_.c_str(); }
+
+ private:
+  static std::vector<KeptBuffer*> buffers(FlightSlot& slot) {
+    return {&slot.patterns, &slot.chunks,   &slot.planeStarts, &slot.tableStarts, &slot.planes,
+            &slot.tables,   &slot.quarters, &slot.tiles,       &slot.tileSums};
+  }
+  bool fail(const char* what, cl_int status);
+  bool wait(FlightSlot& slot);  // for its flight, whose sums it adds to total_
+  bool upload(FlightSlot& slot, size_t planeWords, size_t tableWords);
+  bool run(FlightSlot& slot, size_t planeWords, size_t tableWords);
+  template <class T>
+  bool write(KeptBuffer& kept, const std::vector<T>& data, cl_int& status);
+
+  std::shared_ptr<OpenClSession> session_;
+  const OpenClApi& cl_;
+  cl_command_queue queue_ = nullptr;  // this thread's
+  cl_kernel planesKernel_ = nullptr, tablesKernel_ = nullptr, pairsKernel_ = nullptr;
+  FlightSlot slots_[2];
+  int next_ = 0;  // the slot nextFlight() gives
+  Count total_ = 0;
+  bool failed_ = false;
+  std::string error_;
+};
+
+OpenClJoiner::~OpenClJoiner() {
+  if (queue_) cl_.Finish(queue_);  // nothing left that reads or writes the flights
+  for (FlightSlot& slot : slots_)
+    if (slot.read) cl_.ReleaseEvent(slot.read);
+  for (cl_kernel kernel : {planesKernel_, tablesKernel_, pairsKernel_})
+    if (kernel) cl_.ReleaseKernel(kernel);
+  if (queue_) cl_.ReleaseCommandQueue(queue_);
+}
+
+bool OpenClJoiner::fail(const char* what, cl_int status) {
+  char text[160];
+  std::snprintf(text, sizeof text, "the OpenCL device failed to %s (OpenCL error %d)", what,
+                int(status));
+  error_ = text;
+  failed_ = true;
+  // The flight's copies and kernels enqueued before the failure end before
+  // its host memory is touched again.
+  if (queue_) cl_.Finish(queue_);
+  return false;
+}
+
+bool OpenClJoiner::start() {
+  cl_int status;
+  queue_ = cl_.CreateCommandQueue(session_->context, session_->device, 0, &status);
+  if (status != CL_SUCCESS) return fail("make a queue for the join", status);
+  planesKernel_ = cl_.CreateKernel(session_->joinProgram, "buildPlanes", &status);
+  if (status == CL_SUCCESS)
+    tablesKernel_ = cl_.CreateKernel(session_->joinProgram, "buildTables", &status);
+  if (status == CL_SUCCESS)
+    pairsKernel_ = cl_.CreateKernel(session_->joinProgram, "countPairs", &status);
+  return status == CL_SUCCESS || fail("make the join's kernels", status);
+}
+
+bool OpenClJoiner::wait(FlightSlot& slot) {
+  if (!slot.read) return !failed_;
+  const cl_int status = cl_.WaitForEvents(1, &slot.read);
+  cl_.ReleaseEvent(slot.read);
+  slot.read = nullptr;
+  if (status != CL_SUCCESS) return fail("count a flight of the join", status);
+  for (uint64_t sum : slot.sums) total_ += sum;
+  return !failed_;
+}
+
+JoinFlight* OpenClJoiner::nextFlight() {
+  FlightSlot& slot = slots_[next_];
+  if (!wait(slot)) return nullptr;
+  slot.flight.clear();
+  return &slot.flight;
+}
+
+template <class T>
+bool OpenClJoiner::write(KeptBuffer& kept, const std::vector<T>& data, cl_int& status) {
+  const size_t bytes = data.size() * sizeof(T);
+  if (status != CL_SUCCESS || !kept.reserve(*session_, std::max<size_t>(bytes, 8), status))
+    return false;
+  if (bytes == 0) return true;
+  // Not blocking: the flight is left alone until its sums are read (wait).
+  status = cl_.EnqueueWriteBuffer(queue_, kept.buffer.mem, CL_FALSE, 0, bytes, data.data(), 0,
+                                  nullptr, nullptr);
+  return status == CL_SUCCESS;
+}
+
+bool OpenClJoiner::upload(FlightSlot& slot, size_t planeWords, size_t tableWords) {
+  const JoinFlight& flight = slot.flight;
+  cl_int status = CL_SUCCESS;
+  write(slot.patterns, flight.patterns, status);
+  write(slot.chunks, flight.chunks, status);
+  write(slot.planeStarts, flight.planeStarts, status);
+  write(slot.tableStarts, flight.tableStarts, status);
+  write(slot.quarters, flight.quarters, status);
+  write(slot.tiles, flight.tiles, status);
+  if (status == CL_SUCCESS) slot.planes.reserve(*session_, planeWords * 8, status);
+  if (status == CL_SUCCESS) slot.tables.reserve(*session_, tableWords * 8, status);
+  if (status == CL_SUCCESS) slot.tileSums.reserve(*session_, flight.tileCount() * 8, status);
+  return status == CL_SUCCESS || fail("take a flight of the join", status);
+}
+
+// Sets a kernel's arguments, in order: buffers and 32-bit numbers.
+struct Arguments {
+  const OpenClApi& cl;
+  cl_kernel kernel;
+  cl_int status = CL_SUCCESS;
+  cl_uint next = 0;
+  Arguments& operator<<(const KeptBuffer& kept) {
+    if (status == CL_SUCCESS)
+      status = cl.SetKernelArg(kernel, next++, sizeof(cl_mem), &kept.buffer.mem);
+    return *this;
+  }
+  Arguments& operator<<(cl_uint number) {
+    if (status == CL_SUCCESS) status = cl.SetKernelArg(kernel, next++, sizeof number, &number);
+    return *this;
+  }
+};
+
+bool OpenClJoiner::run(FlightSlot& slot, size_t planeWords, size_t tableWords) {
+  const JoinFlight& flight = slot.flight;
+  const cl_uint chunkCount = cl_uint(flight.chunks.size()), planes = cl_uint(flight.planeCount);
+  Arguments planeArguments{cl_, planesKernel_}, tableArguments{cl_, tablesKernel_},
+      pairArguments{cl_, pairsKernel_};
+  planeArguments << slot.patterns << slot.chunks << slot.planeStarts << chunkCount << planes
+                 << cl_uint(planeWords) << slot.planes;
+  tableArguments << slot.planes << slot.chunks << slot.tableStarts << slot.planeStarts << chunkCount
+                 << planes << cl_uint(tableWords) << slot.tables;
+  pairArguments << slot.tables << slot.chunks << slot.quarters << slot.tiles << slot.tileSums;
+  cl_int status = planeArguments.status;
+  if (status == CL_SUCCESS) status = tableArguments.status;
+  if (status == CL_SUCCESS) status = pairArguments.status;
+  if (status != CL_SUCCESS) return fail("take the join's arguments", status);
+  // A work-item a plane's word, then a table's; a work-group a tile.
+  const size_t group = 64, planeItems = (planeWords + group - 1) / group * group,
+               tableItems = (tableWords + group - 1) / group * group,
+               pairItems = flight.tileCount() * kPairThreads;
+  cl_command_queue queue = queue_;
+  status = cl_.EnqueueNDRangeKernel(queue, planesKernel_, 1, nullptr, &planeItems, &group, 0,
+                                    nullptr, nullptr);
+  if (status == CL_SUCCESS)
+    status = cl_.EnqueueNDRangeKernel(queue, tablesKernel_, 1, nullptr, &tableItems, &group, 0,
+                                      nullptr, nullptr);
+  if (status == CL_SUCCESS)
+    status = cl_.EnqueueNDRangeKernel(queue, pairsKernel_, 1, nullptr, &pairItems, &kPairThreads, 0,
+                                      nullptr, nullptr);
+  if (status != CL_SUCCESS) return fail("run the join's kernels", status);
+  slot.sums.resize(flight.tileCount());
+  status = cl_.EnqueueReadBuffer(queue, slot.tileSums.buffer.mem, CL_FALSE, 0, slot.sums.size() * 8,
+                                 slot.sums.data(), 0, nullptr, &slot.read);
+  if (status == CL_SUCCESS) status = cl_.Flush(queue);  // the device starts now
+  return status == CL_SUCCESS || fail("count a flight of the join", status);
+}
+
+bool OpenClJoiner::launch() {
+  FlightSlot& slot = slots_[next_];
+  next_ ^= 1;
+  if (failed_) return false;
+  if (slot.flight.tileCount() == 0) return true;
+  const size_t planeWords = slot.flight.planeStarts.back(),
+               tableWords = slot.flight.tableStarts.back();
+  return upload(slot, planeWords, tableWords) && run(slot, planeWords, tableWords);
+}
+
+bool OpenClJoiner::finish(Count& total) {
+  bool done = true;
+  for (FlightSlot& slot : slots_) done = wait(slot) && done;
+  total = total_;
+  total_ = 0;
+  return done;
+}
+
+// A joiner a host thread, made when it first asks.
+class OpenClJoiners final : public JoinDevices {
+ public:
+  explicit OpenClJoiners(std::shared_ptr<OpenClSession> session) : session_(std::move(session)) {}
+  JoinDevice* forWorker(int worker) override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (size_t(worker) >= joiners_.size()) joiners_.resize(size_t(worker) + 1);
+    std::unique_ptr<OpenClJoiner>& joiner = joiners_[size_t(worker)];
+    if (!joiner) {
+      joiner = std::make_unique<OpenClJoiner>(session_);
+      if (!joiner->start()) return error_ = joiner->error(), joiner.reset(), nullptr;
+    }
+    return joiner.get();
+  }
+  const char* error() const override { return error_.c_str(); }
+
+ private:
+  std::shared_ptr<OpenClSession> session_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<OpenClJoiner>> joiners_;
+  std::string error_;
+};
+
+}  // namespace
+
+std::unique_ptr<JoinDevices> startJoinDevices(std::shared_ptr<OpenClSession> session,
+                                              std::string& why) {
+  const OpenClApi& cl = session->cl;
+  cl_int status;
+  const char* source = kGpuJoinKernelSource;
+  session->joinProgram = cl.CreateProgramWithSource(session->context, 1, &source, nullptr, &status);
+  if (status == CL_SUCCESS)
+    status = cl.BuildProgram(session->joinProgram, 1, &session->device, "", nullptr, nullptr);
+  if (status != CL_SUCCESS) {
+    char log[2048] = "";
+    if (session->joinProgram)
+      cl.GetProgramBuildInfo(session->joinProgram, session->device, CL_PROGRAM_BUILD_LOG,
+                             sizeof log - 1, log, nullptr);
+    why = std::string("the OpenCL device could not build the join's kernels: ") +
+          (*log ? log : "its compiler gave no log");
+    return nullptr;
+  }
+  return std::make_unique<OpenClJoiners>(std::move(session));
+}
+
+}  // namespace queens

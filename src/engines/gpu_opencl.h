@@ -1,0 +1,78 @@
+// ===== The GPU engine: OpenCL's calls ======================================
+// What the OpenCL sources share (gpu_device.cpp, gpu_join_device.cpp): the
+// calls, found in the loader at run time, a device's context and queue,
+// and buffers. Named .h, not .hpp, so that the build of each of the
+// layer's headers alone, which every build runs, passes it over: it needs
+// OpenCL's headers, which only a build with the GPU engine has.
+#pragma once
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <memory>
+#include <string>
+
+#include "engines/gpu.hpp"
+
+namespace queens {
+
+// The OpenCL calls the engine makes, each found in the loader by its name.
+struct OpenClApi {
+  decltype(&::clGetPlatformIDs) GetPlatformIDs;
+  decltype(&::clGetDeviceIDs) GetDeviceIDs;
+  decltype(&::clGetDeviceInfo) GetDeviceInfo;
+  decltype(&::clCreateContext) CreateContext;
+  decltype(&::clCreateCommandQueue) CreateCommandQueue;
+  decltype(&::clCreateProgramWithSource) CreateProgramWithSource;
+  decltype(&::clBuildProgram) BuildProgram;
+  decltype(&::clGetProgramBuildInfo) GetProgramBuildInfo;
+  decltype(&::clCreateKernel) CreateKernel;
+  decltype(&::clCreateBuffer) CreateBuffer;
+  decltype(&::clSetKernelArg) SetKernelArg;
+  decltype(&::clEnqueueNDRangeKernel) EnqueueNDRangeKernel;
+  decltype(&::clEnqueueReadBuffer) EnqueueReadBuffer;
+  decltype(&::clReleaseMemObject) ReleaseMemObject;
+  decltype(&::clReleaseKernel) ReleaseKernel;
+  decltype(&::clReleaseProgram) ReleaseProgram;
+  decltype(&::clReleaseCommandQueue) ReleaseCommandQueue;
+  decltype(&::clReleaseContext) ReleaseContext;
+  decltype(&::clEnqueueWriteBuffer) EnqueueWriteBuffer;
+  decltype(&::clWaitForEvents) WaitForEvents;
+  decltype(&::clReleaseEvent) ReleaseEvent;
+  decltype(&::clFlush) Flush;
+  decltype(&::clFinish) Finish;
+};
+
+// The calls, loaded once a process; null, with why, where the loader or
+// one of its calls is missing.
+const OpenClApi* openClApi(std::string& why);
+
+// A started device's context and queue, which its counters share, and the
+// join's kernels, built once.
+struct OpenClSession {
+  const OpenClApi& cl;
+  cl_device_id device;
+  cl_context context = nullptr;
+  cl_command_queue queue = nullptr;
+  cl_program joinProgram = nullptr;
+  OpenClSession(const OpenClApi& api, cl_device_id id) : cl(api), device(id) {}
+  OpenClSession(const OpenClSession&) = delete;
+  OpenClSession& operator=(const OpenClSession&) = delete;
+  ~OpenClSession();
+};
+
+// A buffer that releases itself.
+struct Buffer {
+  const OpenClApi* cl = nullptr;
+  cl_mem mem = nullptr;
+  ~Buffer() {
+    if (mem) cl->ReleaseMemObject(mem);
+  }
+};
+
+// The join's counters on a started device, its kernels built; null, with
+// why, if its compiler refuses them.
+std::unique_ptr<JoinDevices> startJoinDevices(std::shared_ptr<OpenClSession> session,
+                                              std::string& why);
+
+}  // namespace queens
