@@ -2,12 +2,13 @@
 # --method=gpu where it cannot run: one error line on stderr, nothing on
 # stdout, status 1. `built`: the build has the GPU engine, and an ICD folder
 # with no driver in it (OCL_ICD_VENDORS) leaves it no device; `absent`: the
-# build has none, and says so. With the engine, auto must not even look for
+# build has none, as CMake found no OpenCL, and says so; `off`: none, as
+# -DQUEENS_GPU=OFF left it out, and says that. With the engine, auto must not even look for
 # a device on a board the CPU counts: the OpenCL stand-in
 # (faults/opencl_stand_in.cpp, preloaded) notes every search for one. A
 # build with the engine runs where OpenCL's loader is absent (QUEENS_OPENCL
 # names one that is not there).
-#   tests/gpu_refusals.sh QUEENS built STAND_IN.so | QUEENS absent
+#   tests/gpu_refusals.sh QUEENS built STAND_IN.so | QUEENS absent | QUEENS off
 set -u
 queens=$1 build=$2 standIn=${3:-}
 work=$(mktemp -d)
@@ -18,6 +19,8 @@ OCL_ICD_VENDORS=$work/no-drivers "$queens" --method=gpu "$work/four.txt" >"$work
 status=$?
 if [ "$build" = built ]; then
   expected="error: --method=gpu: no OpenCL device was found (an OpenCL driver, such as pocl-opencl-icd or the GPU's, and its ICD file are needed)"
+elif [ "$build" = off ]; then
+  expected="error: --method=gpu: this build of queens has no GPU engine: it was configured with -DQUEENS_GPU=OFF (the README's \"The GPU engine\" says how to build it)"
 else
   expected="error: --method=gpu: this build of queens has no GPU engine: CMake found no OpenCL headers and loader when it was built (the README's \"The GPU engine\" says how to get them)"
 fi

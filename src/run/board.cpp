@@ -106,6 +106,9 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
     return report.refused = true, 0;
   }
   if (request.explains) report.reason = std::move(plan.reason);
+  if (!plan.warning.empty())
+    std::fprintf(err, "note: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
+                 plan.warning.c_str());
   Engine& engine = *plan.engine();
   counting.threads = std::min(counting.threads, engine.mostThreads());
   report.method = engine.name(), report.plan = engine.unitsName();

@@ -125,6 +125,14 @@ bool plansDeviceRows(const Board& board, const PlanRequest& request, bool device
       std::make_unique<GpuEngine>(board, classesOf(board), device ? gpu : nullptr, request.parts);
   if (request.recorded && std::strcmp(engine->unitsName(), request.recorded) != 0) return false;
   plan.owned = std::move(engine);
+  // --method=gpu on a large board that the join would not count: the row
+  // search on the device, with neither propagation nor the join, may take
+  // far longer than auto's engines (a 40x40 board with 85% reserved: more
+  // than 20 s, where auto takes 24 ms).
+  if (request.method == Method::kGpu && !request.recorded && board.n >= kAutoThresholds.gpuMinN)
+    plan.warning =
+        "--method=gpu counts it by the row search on the device, without propagation (auto's "
+        "engines may be far faster on it; --method=gpu-rows says this is meant)";
   if (!request.explains) return true;
   plan.reason = deviceReason(board, request, "the row search");
   if (plan.joinPassedOver) plan.reason += " (the join's tables did not fit --memory)";

@@ -80,6 +80,7 @@ struct Plan {
   std::string reason;           // why this engine, when explained; or why it was refused
   bool joinPassedOver = false;  // the join was asked for, and its tables did not fit
   std::string passedOver;       // when explained, for the method line: what the join would need
+  std::string warning;          // what the user should know of the choice (stderr), or empty
 };
 
 Plan planBoard(const Board& board, const PlanRequest& request);

@@ -192,6 +192,20 @@ void devicesThatFail() {
     CHECK(countChecked(board, path, settings, resumed) == 2680 && !resumed.refused);
     std::remove(path);
   }
+  // --method=gpu on a large board that the join would not count (40x40,
+  // 86% reserved) warns that the device's row search counts it; on a small
+  // one, and with gpu-rows, it says nothing.
+  Board sparse = emptyBoard(40);
+  for (int r = 0; r < 40; ++r)
+    for (int c = 0; c < 40; ++c)
+      if ((r * 7 + c * 3) % 7 != 0) sparse.freeSquares[r] &= ~(queens::Row{1} << c);
+  queens::GpuAccess device(deviceFailingAt(1L << 40));
+  queens::PlanRequest request;
+  request.method = queens::Method::kGpu, request.gpu = &device;
+  CHECK(has(queens::planBoard(sparse, request).warning, "by the row search on the device"));
+  CHECK(queens::planBoard(emptyBoard(11), request).warning.empty());
+  request.method = queens::Method::kGpuRows;
+  CHECK(queens::planBoard(sparse, request).warning.empty());
 }
 
 // Any engine that fails at its k-th job, among several threads: the units
