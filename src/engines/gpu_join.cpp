@@ -145,6 +145,13 @@ bool FlightBuilder::listEastHalves(Mask west, const Slice* slices, int sliceCoun
     const int eastClass = t_.eastClass(fold, Mask(northColumns));
     if (eastClass < 0) continue;
     const int weight = (fold.on && eastClass > 0) || oddFold ? 2 : 1;  // of pairs above
+    // No north quarter on these columns: no south quarter to list.
+    const QuarterTable& northEast = t_.quarter(false, true);
+    bool northern = false;
+    for (int i = 0; i < (northShared ? 1 : sliceCount) && !northern; ++i)
+      northern = northEast.begin(east.northRows[i], Mask(northColumns)) !=
+                 northEast.end(east.northRows[i], Mask(northColumns));
+    if (!northern) continue;
     listSouths(east, slices, sliceCount, Mask(northColumns), northShared);
     if (souths_.empty()) continue;
     if (northShared) {
