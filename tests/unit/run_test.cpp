@@ -77,21 +77,6 @@ void autoChooses() {
   tight.explains = false;
   queens::Plan silent = queens::planBoard(emptyBoard(20), tight);
   CHECK(silent.reason.empty() && silent.passedOver.empty() && silent.joinPassedOver);
-  // --method=gpu with no device, and no checkpoint that holds its units.
-  queens::PlanRequest gpu;
-  gpu.method = queens::Method::kGpu;
-  queens::Plan refused = queens::planBoard(emptyBoard(12), gpu);
-  CHECK(!refused.engine() && has(refused.reason, "--method=gpu"));
-  // A checkpoint's plan wins over auto's: the GPU's units on the CPU.
-  gpu.recorded = "symmetry-rows";
-  queens::Plan recorded = queens::planBoard(emptyBoard(12), gpu);
-  CHECK(recorded.engine() && std::strcmp(recorded.engine()->unitsName(), "symmetry-rows") == 0);
-  gpu.recorded = "join";  // the join's units, which the CPU's join counts here
-  queens::Plan joined = queens::planBoard(emptyBoard(16), gpu);
-  CHECK(joined.engine() && std::strcmp(joined.engine()->name(), "join") == 0);
-  gpu.method = queens::Method::kGpuRows;  // not the row search's units: refused
-  CHECK(!queens::planBoard(emptyBoard(16), gpu).engine());
-  gpu.method = queens::Method::kGpu;
   queens::PlanRequest automatic;  // auto follows the checkpoint, not its own rules
   automatic.recorded = "symmetry-rows", automatic.explains = true;
   queens::Plan followed = queens::planBoard(emptyBoard(16), automatic);
@@ -120,6 +105,25 @@ Count countWith(const Board& board, const queens::Settings& settings, queens::Re
 Count countWith(const Board& board, int threads, queens::Share share = {}) {
   queens::Report report;
   return countWith(board, settingsOf(threads, share), report);
+}
+
+// The device's plans where there is no device: --method=gpu refused, and
+// a checkpoint's units counted on the CPU by their own engine.
+void devicePlansWithoutDevice() {
+  // --method=gpu with no device, and no checkpoint that holds its units.
+  queens::PlanRequest gpu;
+  gpu.method = queens::Method::kGpu;
+  queens::Plan refused = queens::planBoard(emptyBoard(12), gpu);
+  CHECK(!refused.engine() && has(refused.reason, "--method=gpu"));
+  // A checkpoint's plan wins over auto's: the GPU's units on the CPU.
+  gpu.recorded = "symmetry-rows";
+  queens::Plan recorded = queens::planBoard(emptyBoard(12), gpu);
+  CHECK(recorded.engine() && std::strcmp(recorded.engine()->unitsName(), "symmetry-rows") == 0);
+  gpu.recorded = "join";  // the join's units, which the CPU's join counts here
+  queens::Plan joined = queens::planBoard(emptyBoard(16), gpu);
+  CHECK(joined.engine() && std::strcmp(joined.engine()->name(), "join") == 0);
+  gpu.method = queens::Method::kGpuRows;  // not the row search's units: refused
+  CHECK(!queens::planBoard(emptyBoard(16), gpu).engine());
 }
 
 void threadsAndShares() {
@@ -274,6 +278,7 @@ int main() {
   joinWeights();
   autoChooses();
   threadsAndShares();
+  devicePlansWithoutDevice();
   devicesThatFail();
   enginesThatFail();
   return unit::finish("run");
