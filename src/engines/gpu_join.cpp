@@ -2,7 +2,7 @@
 // Lists what the device counts (gpu_join.hpp): for each W, its west halves
 // a chunk at a time, and for each chunk the east side's quarters, as the
 // CPU's counter walks them (join_counter.hpp, join_south.hpp), each with
-// its weights, in tiles of 16 north by 16 south quarters.
+// its weights, in tiles of 256 pairs of quarters (JoinFlight::kSpans).
 #include "engines/gpu_join.hpp"
 
 #include <algorithm>
@@ -49,7 +49,6 @@ class FlightBuilder {
         limits_(limits),
         patterns_(size_t(limits.chunkHalves)),
         west_(tables, limits.chunkHalves, patterns_.data()) {
-    // A batch's quarters of each side go in pieces that fit a flight.
     // A batch's quarters of each side go in pieces that fit a flight: a
     // piece of each, and their tiles (the most: 16 by 16 quarters a tile).
     const long side = JoinFlight::kSpans[0];

@@ -16,7 +16,8 @@ extern const char* const kGpuJoinKernelSource;  // gpu_join_kernel.cl, as the bu
 
 namespace {
 
-constexpr size_t kPairThreads = 256;  // countPairs' work-group: a thread a pair of a tile
+// countPairs' work-group: a thread a pair of a tile.
+constexpr size_t kPairThreads = JoinFlight::kTilePairs;
 
 // A device buffer kept from flight to flight, grown when one needs more.
 struct KeptBuffer {
