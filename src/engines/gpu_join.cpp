@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 #include "engines/join_south.hpp"
@@ -32,12 +33,25 @@ FlightLimits flightLimitsFor(int n, uint64_t bytes) {
 
 namespace {
 
-// A quarter of the east side, as the host lists it: its diagonals (with
-// the middle queens of its side), and for a south quarter its middle row
-// queen's key and its slice.
-struct EastQuarter {
-  Diagonals diagonals;
-  int key, slice;
+// What the device weighs a pair of quarters by (gpu_join_kernel.cl's
+// pairWeight), as the CPU's PairCounter does: the product of the quarters'
+// weights (their slice's, on the side that the slices do not share), and
+// the odd fold's keys. With that fold, a pair counts not at all where the
+// south quarter's key is below the key of the pair's slice (its `own` key,
+// on one side of the pair), once where they are equal, and its halves
+// above phi(W) `above` times (the north quarter's) where the key is above.
+struct QuarterWeights {
+  unsigned weight = 1;
+  int key = 0;         // a south quarter's
+  int own = -1;        // the slice's key, on its own side; -1: none
+  unsigned above = 1;  // a north quarter's
+
+  // The quarter's fourth word, with its pattern's first byte and byte count.
+  uint64_t word(int first, int count) const {
+    const uint64_t ownKey = own < 0 ? 255 : uint64_t(own);
+    return uint64_t(first) | uint64_t(count) << 8 | uint64_t(weight) << 16 |
+           uint64_t(key & 255) << 32 | ownKey << 40 | uint64_t(above) << 48;
+  }
 };
 
 // Fills flights with one W's chunks and quarters, and launches them.
@@ -69,15 +83,15 @@ class FlightBuilder {
   bool listEastHalves(Mask west, const Slice* slices, int sliceCount, JoinFold fold);
   void listSouths(const EastSlices& east, const Slice* slices, int sliceCount, Mask northColumns,
                   bool northShared);
-  void listNorths(Mask rows, Mask columns, Diagonals middles);
-  // The pairs of norths_ (each weighted northWeight) with souths_ whose key
-  // the slice's `own` allows; aboveWeight weighs their halves above phi(W).
-  bool addPairs(unsigned northWeight, int own, int aboveWeight, const Slice* slices, bool many);
-  bool addTiles(const std::vector<uint64_t>& norths, const std::vector<uint64_t>& souths);
+  void listNorths(const EastSlices& east, const Slice* slices, int sliceCount, Mask northColumns,
+                  bool northShared, unsigned aboveWeight);
+  // The tiles of every north quarter with the south ones its key allows.
+  bool addTiles();
+  bool addPiece(long n0, long northPiece, long s0, long southPiece);
   bool room(uint64_t quarters, uint64_t tiles);
   bool startFlight();
   void addChunk();
-  void addQuarter(std::vector<uint64_t>& to, Diagonals d, unsigned weight, unsigned equalWeight);
+  void addQuarter(std::vector<uint64_t>& to, Diagonals d, QuarterWeights weights);
 
   const JoinTables& t_;
   JoinDevice& device_;
@@ -89,8 +103,7 @@ class FlightBuilder {
   uint64_t reach_ = 0;         // the diagonals some half of it takes
   int chunkInFlight_ = -1;     // its number in the flight, or -1
   JoinFlight* flight_ = nullptr;
-  std::vector<EastQuarter> norths_, souths_;
-  std::vector<uint64_t> northWords_, southWords_;
+  std::vector<uint64_t> northWords_, southWords_;  // kQuarterWords each
 };
 
 bool FlightBuilder::addUnit(Mask west, const Slice* slices, int sliceCount, Count& halves) {
@@ -133,8 +146,8 @@ bool FlightBuilder::addUnit(Mask west, const Slice* slices, int sliceCount, Coun
 }
 
 // The east halves of the chunk, as JoinCounter::countEastHalvesIn walks
-// them: for each set of north quarter columns, the south quarters, then the
-// north quarters of the slices that share them, or of each slice.
+// them: for each set of north quarter columns, the south quarters and the
+// north ones of every slice, paired in one batch of tiles.
 bool FlightBuilder::listEastHalves(Mask west, const Slice* slices, int sliceCount, JoinFold fold) {
   const Mask columns = allColumns(t_.eastColumns());
   const EastSlices east = describeSlices(t_, west, slices, sliceCount);
@@ -152,94 +165,85 @@ bool FlightBuilder::listEastHalves(Mask west, const Slice* slices, int sliceCoun
                  northEast.end(east.northRows[i], Mask(northColumns));
     if (!northern) continue;
     listSouths(east, slices, sliceCount, Mask(northColumns), northShared);
-    if (souths_.empty()) continue;
-    if (northShared) {
-      listNorths(east.northRows[0], Mask(northColumns), Diagonals{});
-      if (!addPairs(1, -1, weight, slices, true)) return false;
-      continue;
-    }
-    for (int i = 0; i < sliceCount; ++i) {
-      listNorths(east.northRows[i], Mask(northColumns), east.northMiddles[i]);
-      if (!addPairs(unsigned(slices[i].weight), t_.middleKey(slices[i].middleRow), weight, slices,
-                    false))
-        return false;
-    }
+    if (southWords_.empty()) continue;
+    listNorths(east, slices, sliceCount, Mask(northColumns), northShared, unsigned(weight));
+    if (!northWords_.empty() && !addTiles()) return false;
   }
   return true;
 }
 
 // The south east quarters that complete the north ones' columns, as
 // SouthWalk lists them: for each slice (one, where they share them), the
-// middle row's queen on each column its key allows, or none.
+// middle row's queen on each column its key allows, or none. Their keys
+// fall: the columns rise from the middle.
 void FlightBuilder::listSouths(const EastSlices& east, const Slice* slices, int sliceCount,
                                Mask northColumns, bool northShared) {
-  souths_.clear();
+  southWords_.clear();
   const QuarterTable& southEast = t_.quarter(true, true);
   const int n = t_.n(), firstEast = n - t_.eastColumns();
   const Mask columns = allColumns(t_.eastColumns());
   const Mask rowFree = (columns ^ northColumns) & t_.middleRowColumns();
   for (int s = 0; s < (northShared ? sliceCount : 1); ++s) {
+    QuarterWeights weights;  // shared by the slices: the north quarters weigh them
+    if (northShared)
+      weights.weight = unsigned(slices[s].weight), weights.own = t_.middleKey(slices[s].middleRow);
     const bool rowQueen = t_.rowApart() && slices[s].middleRow != t_.northRows();
     const int keyColumns = t_.eastColumns() - east.lowestKeys[s];
     uint64_t choices = rowQueen ? rowFree & allColumns(keyColumns) : uint64_t{1} << 32;
-    int key = n / 2;
+    weights.key = n / 2;
     for (; choices; choices &= choices - 1) {
       const int column = __builtin_ctzll(choices);
       const Mask taken = Mask(choices & (0 - choices)), left = columns ^ taken;
       const Diagonals queen =
           taken ? diagonalsOf(n, t_.northRows(), firstEast + column) : Diagonals{};
-      if (taken) key = t_.middleKey(firstEast + column);
-      if (queen.meets(east.southMiddles[s])) continue;
+      if (taken) weights.key = t_.middleKey(firstEast + column);
+      if (queen.meets(east.southMiddles[s]) || weights.key < weights.own) continue;
       const Diagonals middles = east.southMiddles[s].with(queen);
       const Mask rows = east.southRows[s], quarterColumns = left ^ northColumns;
       for (auto* e = southEast.begin(rows, quarterColumns);
            e != southEast.end(rows, quarterColumns); ++e) {
         const Diagonals bottom = southEast.diagonals(*e);
-        if (!bottom.meets(middles)) souths_.push_back({bottom.with(middles), key, s});
+        if (!bottom.meets(middles)) addQuarter(southWords_, bottom.with(middles), weights);
       }
     }
   }
 }
 
-void FlightBuilder::listNorths(Mask rows, Mask columns, Diagonals middles) {
-  norths_.clear();
+// The north east quarters of each slice (one list, where they share them),
+// by rising key, so that a block of them pairs with the south quarters
+// down to its first one's key (addPiece). Each weighs its halves above
+// phi(W) `aboveWeight` times.
+void FlightBuilder::listNorths(const EastSlices& east, const Slice* slices, int sliceCount,
+                               Mask northColumns, bool northShared, unsigned aboveWeight) {
+  northWords_.clear();
   const QuarterTable& northEast = t_.quarter(false, true);
-  for (auto* e = northEast.begin(rows, columns); e != northEast.end(rows, columns); ++e) {
-    const Diagonals top = northEast.diagonals(*e);
-    if (!top.meets(middles)) norths_.push_back({top.with(middles), -1, 0});
+  const int lists = northShared ? 1 : sliceCount;
+  int order[kJoinMaxN];
+  std::iota(order, order + lists, 0);
+  auto key = [&](int i) { return t_.middleKey(slices[i].middleRow); };
+  std::sort(order, order + lists, [&](int a, int b) { return key(a) < key(b); });
+  for (int k = 0; k < lists; ++k) {
+    const int i = order[k];
+    QuarterWeights weights;
+    weights.above = aboveWeight;
+    if (!northShared) weights.weight = unsigned(slices[i].weight), weights.own = key(i);
+    const Mask rows = east.northRows[i];
+    for (auto* e = northEast.begin(rows, northColumns); e != northEast.end(rows, northColumns);
+         ++e) {
+      const Diagonals top = northEast.diagonals(*e);
+      if (!top.meets(east.northMiddles[i]))
+        addQuarter(northWords_, top.with(east.northMiddles[i]), weights);
+    }
   }
 }
 
-// The weights, as PairCounter gives them: with the odd fold, a south
-// quarter whose key is below its slice's counts no pair, above it twice
-// (equal once); without, the pairs above phi(W) count `aboveWeight` times.
-bool FlightBuilder::addPairs(unsigned northWeight, int own, int aboveWeight, const Slice* slices,
-                             bool many) {
-  if (norths_.empty()) return true;
-  const bool oddFold = t_.middleKey(0) == 0;
-  northWords_.clear(), southWords_.clear();
-  for (const EastQuarter& north : norths_) addQuarter(northWords_, north.diagonals, northWeight, 0);
-  for (const EastQuarter& south : souths_) {
-    const int key = many ? t_.middleKey(slices[south.slice].middleRow) : own;
-    if (oddFold && south.key < key) continue;
-    const bool above = !oddFold || south.key > key;
-    const unsigned sliceWeight = many ? unsigned(slices[south.slice].weight) : 1;
-    addQuarter(southWords_, south.diagonals, sliceWeight * unsigned(above ? aboveWeight : 1),
-               sliceWeight);
-  }
-  return southWords_.empty() || addTiles(northWords_, southWords_);
-}
-
-void FlightBuilder::addQuarter(std::vector<uint64_t>& to, Diagonals d, unsigned weight,
-                               unsigned equalWeight) {
+void FlightBuilder::addQuarter(std::vector<uint64_t>& to, Diagonals d, QuarterWeights weights) {
   // Only the diagonals some west half of the chunk takes, from the first
   // byte that has one (JoinCounter's products do the same).
   const uint64_t wide = t_.pattern(d) & reach_;
   const int first = wide ? __builtin_ctzll(wide) / 8 : 0;
   const int count = wide ? (63 - __builtin_clzll(wide)) / 8 + 1 - first : 1;
-  to.insert(to.end(), {wide >> 8 * first, d.sums, d.differences,
-                       uint64_t(first) | uint64_t(count) << 8 | uint64_t(weight) << 16 |
-                           uint64_t(equalWeight) << 32});
+  to.insert(to.end(), {wide >> 8 * first, d.sums, d.differences, weights.word(first, count)});
 }
 
 // The span of a batch's tiles (JoinFlight::kSpans): the one that needs
@@ -255,32 +259,45 @@ long spanOf(long northCount, long southCount) {
 }
 
 // Tiles of every piece of north quarters with every piece of south ones.
-bool FlightBuilder::addTiles(const std::vector<uint64_t>& norths,
-                             const std::vector<uint64_t>& souths) {
+bool FlightBuilder::addTiles() {
   constexpr long kWords = JoinFlight::kQuarterWords;
-  const long northCount = long(norths.size()) / kWords, southCount = long(souths.size()) / kWords;
-  for (long n0 = 0; n0 < northCount; n0 += piece_) {
-    const long northPiece = std::min(piece_, northCount - n0);
-    for (long s0 = 0; s0 < southCount; s0 += piece_) {
-      const long southPiece = std::min(piece_, southCount - s0);
-      const long span = spanOf(northPiece, southPiece), rows = JoinFlight::kTilePairs / span;
-      const uint64_t tiles =
-          uint64_t((northPiece + rows - 1) / rows) * uint64_t((southPiece + span - 1) / span);
-      if (!room(uint64_t(northPiece + southPiece), tiles)) return false;
-      std::vector<uint64_t>& quarters = flight_->quarters;
-      const uint32_t northAt = uint32_t(quarters.size() / kWords);
-      quarters.insert(quarters.end(), norths.begin() + n0 * kWords,
-                      norths.begin() + (n0 + northPiece) * kWords);
-      const uint32_t southAt = uint32_t(quarters.size() / kWords);
-      quarters.insert(quarters.end(), souths.begin() + s0 * kWords,
-                      souths.begin() + (s0 + southPiece) * kWords);
-      for (long i = 0; i < northPiece; i += rows)
-        for (long j = 0; j < southPiece; j += span)
-          flight_->tiles.insert(flight_->tiles.end(),
-                                {uint32_t(chunkInFlight_), northAt + uint32_t(i),
-                                 uint32_t(std::min(rows, northPiece - i)), southAt + uint32_t(j),
-                                 uint32_t(std::min(span, southPiece - j)), uint32_t(span)});
-    }
+  const long northCount = long(northWords_.size()) / kWords;
+  const long southCount = long(southWords_.size()) / kWords;
+  for (long n0 = 0; n0 < northCount; n0 += piece_)
+    for (long s0 = 0; s0 < southCount; s0 += piece_)
+      if (!addPiece(n0, std::min(piece_, northCount - n0), s0, std::min(piece_, southCount - s0)))
+        return false;
+  return true;
+}
+
+// A piece's quarters and tiles: each block of its north quarters (a row of
+// tiles) with its south quarters up to the last whose key reaches the
+// block's first own key (the least), as the odd fold counts no pair below.
+bool FlightBuilder::addPiece(long n0, long northPiece, long s0, long southPiece) {
+  constexpr long kWords = JoinFlight::kQuarterWords;
+  const long span = spanOf(northPiece, southPiece), rows = JoinFlight::kTilePairs / span;
+  const uint64_t most =
+      uint64_t((northPiece + rows - 1) / rows) * uint64_t((southPiece + span - 1) / span);
+  if (!room(uint64_t(northPiece + southPiece), most)) return false;
+  std::vector<uint64_t>& quarters = flight_->quarters;
+  const uint32_t northAt = uint32_t(quarters.size() / kWords);
+  quarters.insert(quarters.end(), northWords_.begin() + n0 * kWords,
+                  northWords_.begin() + (n0 + northPiece) * kWords);
+  const uint32_t southAt = uint32_t(quarters.size() / kWords);
+  quarters.insert(quarters.end(), southWords_.begin() + s0 * kWords,
+                  southWords_.begin() + (s0 + southPiece) * kWords);
+  auto field = [&](uint32_t quarter, int shift) {
+    return int(quarters[(size_t(quarter) + 1) * kWords - 1] >> shift & 255);
+  };
+  long reach = southPiece;  // falls as the blocks' own keys rise
+  for (long i = 0; i < northPiece; i += rows) {
+    const int own = field(northAt + uint32_t(i), 40);
+    while (own != 255 && reach > 0 && field(southAt + uint32_t(reach - 1), 32) < own) --reach;
+    for (long j = 0; j < reach; j += span)
+      flight_->tiles.insert(flight_->tiles.end(),
+                            {uint32_t(chunkInFlight_), northAt + uint32_t(i),
+                             uint32_t(std::min(rows, northPiece - i)), southAt + uint32_t(j),
+                             uint32_t(std::min(span, reach - j)), uint32_t(span)});
   }
   return true;
 }

@@ -87,8 +87,20 @@ __kernel void buildTables(__global const ulong* planes, __global const uint* chu
 
 // A quarter, as the host writes it (FlightBuilder::addQuarter): its
 // pattern's bytes from the first it needs, its diagonals, and a word of
-// first byte, byte count and two weights.
+// first byte, byte count and weights (QuarterWeights::word).
 #define QUARTER_WORDS 4
+#define NO_KEY 255
+
+// A pair's weight, as QuarterWeights says: its quarters' weights, and with
+// the odd fold the key of its slice (on one side, NO_KEY on the other)
+// against the south quarter's: below, none; equal, once; above, the halves
+// above phi(W) count the north quarter's `above` times.
+ulong pairWeight(ulong north, ulong south, ulong above, ulong equal) {
+  const uint own = (uint)(north >> 40 & south >> 40 & 255), key = (uint)(south >> 32 & 255);
+  if (own != NO_KEY && key < own) return 0;
+  const ulong aboveWeight = own == NO_KEY || key > own ? north >> 48 & 255 : 1;
+  return (north >> 16 & 0xFFFF) * (south >> 16 & 0xFFFF) * (aboveWeight * above + equal);
+}
 
 // A tile: its chunk, its north quarters' first and count, its south ones',
 // and its span: the south quarters a row of its threads takes (16, 32 or
@@ -151,15 +163,7 @@ __kernel __attribute__((reqd_work_group_size(TILE_THREADS, 1, 1))) void countPai
     }
     barrier(CLK_LOCAL_MEM_FENCE);
   }
-  // Weights: the north quarter's (its slice's), the south quarter's for
-  // halves above phi(W) and for those equal.
-  ulong weighted = 0;
-  if (fits) {
-    const ulong northWeight = north[3] >> 16 & 0xFFFF;
-    const ulong aboveWeight = south[3] >> 16 & 0xFFFF, equalWeight = south[3] >> 32 & 0xFFFF;
-    weighted = northWeight * (aboveWeight * above + equalWeight * equal);
-  }
-  partial[get_local_id(0)] = weighted;
+  partial[get_local_id(0)] = fits ? pairWeight(north[3], south[3], above, equal) : 0;
   barrier(CLK_LOCAL_MEM_FENCE);
   for (uint stride = TILE_THREADS / 2; stride > 0; stride /= 2) {
     if (get_local_id(0) < stride) partial[get_local_id(0)] += partial[get_local_id(0) + stride];
