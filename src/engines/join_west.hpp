@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "engines/join_blocks.hpp"
 
@@ -48,12 +49,16 @@ class WestLister {
                  *southEnd = southWest.end(southRows, columns ^ northColumns);
       const long skip = at.taken, listedBefore = listed;
       long index = 0;  // of the group's halves
-      for (; north != northEnd && south != southEnd; ++north) {
-        Diagonals top = northWest.diagonals(*north);
-        for (const auto* s = south; s != southEnd; ++s) {
-          Diagonals bottom = southWest.diagonals(*s);
-          if (top.meets(bottom) || index++ < skip || listed == chunk_) continue;
-          uint64_t pattern = t_.pattern(top.with(bottom));
+      const long souths = north != northEnd ? readSouths(southWest, south, southEnd) : 0;
+      const uint64_t *sums = souths_.data(), *differences = sums + souths,
+                     *patterns = sums + 2 * souths;
+      for (; north != northEnd && souths; ++north) {
+        const Diagonals top = northWest.diagonals(*north);
+        const uint64_t topPattern = t_.pattern(top);
+        for (long j = 0; j < souths; ++j) {
+          if ((top.sums & sums[j]) | (top.differences & differences[j])) continue;  // they meet
+          if (index++ < skip || listed == chunk_) continue;
+          const uint64_t pattern = topPattern | patterns[j];
           patterns_[listed++] = pattern;
           reached |= pattern;
         }
@@ -67,9 +72,25 @@ class WestLister {
   }
 
  private:
+  // A group's south quarters, read once for all its north ones: their sums,
+  // then differences, then patterns (a half's pattern is its quarters' OR,
+  // as each bit of a pattern is a diagonal's).
+  long readSouths(const QuarterTable& southWest, const QuarterTable::Entry* south,
+                  const QuarterTable::Entry* southEnd) {
+    const long souths = southEnd - south;
+    if (souths_.size() < size_t(3 * souths)) souths_.resize(size_t(3 * souths));
+    for (long j = 0; j < souths; ++j) {
+      const Diagonals bottom = southWest.diagonals(south[j]);
+      souths_[j] = bottom.sums, souths_[souths + j] = bottom.differences;
+      souths_[2 * souths + j] = t_.pattern(bottom);
+    }
+    return souths;
+  }
+
   const JoinTables& t_;
   long chunk_;
   uint64_t* patterns_;
+  std::vector<uint64_t> souths_;  // a group's largest: a quarter's rows' factorial, at most
 };
 
 }  // namespace
