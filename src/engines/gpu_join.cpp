@@ -91,7 +91,8 @@ class FlightBuilder {
   bool room(uint64_t quarters, uint64_t tiles);
   bool startFlight();
   void addChunk();
-  void addQuarter(std::vector<uint64_t>& to, Diagonals d, QuarterWeights weights);
+  void addQuarters(std::vector<uint64_t>& to, const QuarterTable& table, Mask rows, Mask columns,
+                   Diagonals middles, QuarterWeights weights);
 
   const JoinTables& t_;
   JoinDevice& device_;
@@ -199,12 +200,7 @@ void FlightBuilder::listSouths(const EastSlices& east, const Slice* slices, int 
       if (taken) weights.key = t_.middleKey(firstEast + column);
       if (queen.meets(east.southMiddles[s]) || weights.key < weights.own) continue;
       const Diagonals middles = east.southMiddles[s].with(queen);
-      const Mask rows = east.southRows[s], quarterColumns = left ^ northColumns;
-      for (auto* e = southEast.begin(rows, quarterColumns);
-           e != southEast.end(rows, quarterColumns); ++e) {
-        const Diagonals bottom = southEast.diagonals(*e);
-        if (!bottom.meets(middles)) addQuarter(southWords_, bottom.with(middles), weights);
-      }
+      addQuarters(southWords_, southEast, east.southRows[s], left ^ northColumns, middles, weights);
     }
   }
 }
@@ -227,23 +223,33 @@ void FlightBuilder::listNorths(const EastSlices& east, const Slice* slices, int 
     QuarterWeights weights;
     weights.above = aboveWeight;
     if (!northShared) weights.weight = unsigned(slices[i].weight), weights.own = key(i);
-    const Mask rows = east.northRows[i];
-    for (auto* e = northEast.begin(rows, northColumns); e != northEast.end(rows, northColumns);
-         ++e) {
-      const Diagonals top = northEast.diagonals(*e);
-      if (!top.meets(east.northMiddles[i]))
-        addQuarter(northWords_, top.with(east.northMiddles[i]), weights);
-    }
+    addQuarters(northWords_, northEast, east.northRows[i], northColumns, east.northMiddles[i],
+                weights);
   }
 }
 
-void FlightBuilder::addQuarter(std::vector<uint64_t>& to, Diagonals d, QuarterWeights weights) {
-  // Only the diagonals some west half of the chunk takes, from the first
-  // byte that has one (JoinCounter's products do the same).
-  const uint64_t wide = t_.pattern(d) & reach_;
-  const int first = wide ? __builtin_ctzll(wide) / 8 : 0;
-  const int count = wide ? (63 - __builtin_clzll(wide)) / 8 + 1 - first : 1;
-  to.insert(to.end(), {wide >> 8 * first, d.sums, d.differences, weights.word(first, count)});
+// The entries of a group of `table` that avoid `middles`, each with them,
+// as quarters weighed by `weights`: written in place, with room for all.
+void FlightBuilder::addQuarters(std::vector<uint64_t>& to, const QuarterTable& table, Mask rows,
+                                Mask columns, Diagonals middles, QuarterWeights weights) {
+  const auto *begin = table.begin(rows, columns), *end = table.end(rows, columns);
+  const size_t at = to.size();
+  to.resize(at + size_t(end - begin) * JoinFlight::kQuarterWords);
+  uint64_t* out = to.data() + at;
+  for (auto* e = begin; e != end; ++e) {
+    const Diagonals d = table.diagonals(*e);
+    if (d.meets(middles)) continue;
+    const Diagonals quarter = d.with(middles);
+    // Only the diagonals some west half of the chunk takes, from the first
+    // byte that has one (JoinCounter's products do the same).
+    const uint64_t wide = t_.pattern(quarter) & reach_;
+    const int first = wide ? __builtin_ctzll(wide) / 8 : 0;
+    const int count = wide ? (63 - __builtin_clzll(wide)) / 8 + 1 - first : 1;
+    out[0] = wide >> 8 * first, out[1] = quarter.sums, out[2] = quarter.differences;
+    out[3] = weights.word(first, count);
+    out += JoinFlight::kQuarterWords;
+  }
+  to.resize(size_t(out - to.data()));
 }
 
 // The span of a batch's tiles (JoinFlight::kSpans): the one that needs
