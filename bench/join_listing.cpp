@@ -82,10 +82,10 @@ int main(int argc, char** argv) {
   }
   queens::Board board;
   board.n = std::atoi(argv[1]);
-  const queens::Share share{std::atoi(argv[2]), std::atoi(argv[3])};
+  const queens::Share share{std::atoi(argv[2]) - 1, std::atoi(argv[3])};  // --part counts from 1
   if (board.n < 4 || board.n > queens::kJoinMaxN || share.parts < 1 || share.part < 0 ||
       share.part >= share.parts) {
-    std::fprintf(stderr, "join_listing: N from 4 to %d, 0 <= K < M\n", queens::kJoinMaxN);
+    std::fprintf(stderr, "join_listing: N from 4 to %d, 1 <= K <= M\n", queens::kJoinMaxN);
     return 2;
   }
   for (int r = 0; r < board.n; ++r) board.freeSquares[r] = (queens::Row{1} << board.n) - 1;
@@ -110,7 +110,8 @@ int main(int argc, char** argv) {
   engine.count(job, counted);
   walk.finish();
   const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-  std::printf("%dx%d share %d/%d of %ld units: ", board.n, board.n, share.part, share.parts, units);
+  std::printf("%dx%d share %d/%d of %ld units: ", board.n, board.n, share.part + 1, share.parts,
+              units);
   joiner->print(seconds.count());
   return 0;
 }
