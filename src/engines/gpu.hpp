@@ -66,7 +66,7 @@ struct JoinFlight {
   // A tile: its chunk, its north quarters' first and count, its south
   // ones', and its span: kTilePairs / span north quarters by span south ones.
   static constexpr int kTileFields = 6, kTilePairs = 256;
-  static constexpr int kSpans[] = {16, 32, 64};
+  static constexpr int kLeastSpan = 16, kMostSpan = 64;
 
   int planeCount = 0;  // 2n - 1: a plane per diagonal, one of the halves that exist
   int patternBytes = 0;

@@ -2,7 +2,7 @@
 // Lists what the device counts (gpu_join.hpp): for each W, its west halves
 // a chunk at a time, and for each chunk the east side's quarters, as the
 // CPU's counter walks them (join_counter.hpp, join_south.hpp), each with
-// its weights, in tiles of 256 pairs of quarters (JoinFlight::kSpans).
+// its weights, in tiles of up to 256 pairs of quarters (spanOf).
 #include "engines/gpu_join.hpp"
 
 #include <algorithm>
@@ -87,8 +87,9 @@ class FlightBuilder {
         patterns_(size_t(limits.chunkHalves)),
         west_(tables, limits.chunkHalves, patterns_.data()) {
     // A batch's quarters of each side go in pieces that fit a flight: a
-    // piece of each, and their tiles (the most: 16 by 16 quarters a tile).
-    const long side = JoinFlight::kSpans[0];
+    // piece of each, and their tiles (the most: 16 by 16 quarters a tile,
+    // the narrowest span).
+    const long side = JoinFlight::kLeastSpan;
     const long tilesAcross = long(std::sqrt(double(limits.tiles)));
     piece_ = std::min<long>({4096, long(limits.quarters / 2), tilesAcross * side}) / side * side;
     piece_ = std::max(piece_, side);
@@ -272,15 +273,24 @@ void FlightBuilder::addQuarters(QuarterList& to, const QuarterTable& table, Mask
   to.keep(out);
 }
 
-// The span of a batch's tiles (JoinFlight::kSpans): the one that needs
-// the fewest tiles, the narrowest of those (it stages the fewest quarters).
+// The span of a batch's tiles, from kLeastSpan to kMostSpan: the one that
+// needs the fewest tiles, the narrowest of those (it stages the fewest
+// quarters). The best has as many rows as a span allows, or makes its
+// columns of tiles as narrow as they can be: only those are tried.
 long spanOf(long northCount, long southCount) {
   long best = 0, fewest = 0;
-  for (long span : JoinFlight::kSpans) {
+  auto consider = [&](long span) {
+    span = std::min(std::max(span, long(JoinFlight::kLeastSpan)), long(JoinFlight::kMostSpan));
     const long rows = JoinFlight::kTilePairs / span;
     const long tiles = (northCount + rows - 1) / rows * ((southCount + span - 1) / span);
-    if (best == 0 || tiles < fewest) best = span, fewest = tiles;
-  }
+    if (best == 0 || tiles < fewest || (tiles == fewest && span < best))
+      best = span, fewest = tiles;
+  };
+  for (long rows = JoinFlight::kTilePairs / JoinFlight::kMostSpan;
+       rows <= JoinFlight::kTilePairs / JoinFlight::kLeastSpan; ++rows)
+    consider(JoinFlight::kTilePairs / rows);
+  for (long columns = 1; (southCount + columns - 1) / columns >= JoinFlight::kLeastSpan; ++columns)
+    consider((southCount + columns - 1) / columns);
   return best;
 }
 

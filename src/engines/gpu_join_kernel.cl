@@ -8,8 +8,8 @@
 //   buildTables  for each byte k of a pattern and each value v of it, the
 //                AND of the last plane with the planes of v's diagonals, as
 //                the CPU's join builds them (join_planes.hpp);
-//   countPairs   a work-group a tile of up to 256 pairs of quarters (16 north
-//                by 16 south, 8 by 32 or 4 by 64):
+//   countPairs   a work-group a tile of up to 256 pairs of quarters (a span
+//                of 16 to 64 south ones by as many north ones as fit):
 //                a quarter's product, the west halves it fits, is the AND of
 //                one table entry per byte of its pattern; a pair that fits
 //                (no shared diagonal) adds the popcount of its products' AND,
@@ -103,12 +103,13 @@ ulong pairWeight(ulong north, ulong south, ulong above, ulong equal) {
 }
 
 // A tile: its chunk, its north quarters' first and count, its south ones',
-// and its span: the south quarters a row of its threads takes (16, 32 or
-// 64), so TILE_THREADS / span north quarters. A W's east halves mostly pair
-// a few north quarters with many south ones (21x21: 5 with 115): the host
-// picks the span that leaves the fewest threads idle.
+// and its span: the south quarters a row of its threads takes (16 to 64),
+// so TILE_THREADS / span north quarters. A W's east halves mostly pair a
+// few north quarters with many south ones (21x21: 7 a slice with 84): the
+// host picks the span that leaves the fewest threads idle.
 #define TILE_FIELDS 6
-#define MOST_STAGED (TILE_THREADS / 64 + 64)  // the most quarters a tile stages
+// The most quarters a tile stages: rows + span is largest at a span of 64.
+#define MOST_STAGED (TILE_THREADS / 64 + 64)
 
 // The products of a tile's quarters, words base to base + STEP, into
 // `staged`: its north ones' rows first, then its south ones'.
