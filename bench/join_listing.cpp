@@ -6,9 +6,9 @@
 // device: the tiles and the pairs in them (a tile has room for 256), the
 // words of products that the tiles' threads AND (idle or not: a tile's 256
 // threads step through its words together) and that its pairs need, and
-// the table words that staging the products reads. The
-// host's listing is the real one (gpu_join.cpp); only the counting is left
-// out, so its count is 0.
+// the table words that staging the products reads. The host's listing is
+// the real one (gpu_join.cpp); only the counting is left out, so its count
+// is 0.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -33,8 +33,9 @@ class MeasuringJoiner final : public queens::JoinDevice, public queens::JoinDevi
     std::printf(
         "host %.2f s, %ld flights, %ld chunks, %ld tiles %.3f full, %.4g thread-words "
         "(%.4g of pairs), %.4g staged table words\n",
-        seconds, flights_, chunks_, tiles_, double(pairs_) / double(256 * tiles_),
-        double(threadWords_), double(pairWords_), double(stagedWords_));
+        seconds, flights_, chunks_, tiles_,
+        double(pairs_) / double(JoinFlight::kTilePairs * tiles_), double(threadWords_),
+        double(pairWords_), double(stagedWords_));
   }
 
  private:

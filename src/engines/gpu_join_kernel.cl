@@ -85,7 +85,7 @@ __kernel void buildTables(__global const ulong* planes, __global const uint* chu
   tables[item] = bits;
 }
 
-// A quarter, as the host writes it (FlightBuilder::addQuarter): its
+// A quarter, as the host writes it (FlightBuilder::addQuarters): its
 // pattern's bytes from the first it needs, its diagonals, and a word of
 // first byte, byte count and weights (QuarterWeights::word).
 #define QUARTER_WORDS 4
