@@ -275,8 +275,8 @@ void FlightBuilder::addQuarters(QuarterList& to, const QuarterTable& table, Mask
 
 // The span of a batch's tiles, from kLeastSpan to kMostSpan: the one that
 // needs the fewest tiles, the narrowest of those (it stages the fewest
-// quarters). The best has as many rows as a span allows, or makes its
-// columns of tiles as narrow as they can be: only those are tried.
+// quarters). For each count of columns of tiles the narrowest span that
+// makes it has the most rows, so only those spans are tried.
 long spanOf(long northCount, long southCount) {
   long best = 0, fewest = 0;
   auto consider = [&](long span) {
@@ -286,9 +286,7 @@ long spanOf(long northCount, long southCount) {
     if (best == 0 || tiles < fewest || (tiles == fewest && span < best))
       best = span, fewest = tiles;
   };
-  for (long rows = JoinFlight::kTilePairs / JoinFlight::kMostSpan;
-       rows <= JoinFlight::kTilePairs / JoinFlight::kLeastSpan; ++rows)
-    consider(JoinFlight::kTilePairs / rows);
+  consider(JoinFlight::kLeastSpan);  // a batch of fewer south quarters
   for (long columns = 1; (southCount + columns - 1) / columns >= JoinFlight::kLeastSpan; ++columns)
     consider((southCount + columns - 1) / columns);
   return best;
