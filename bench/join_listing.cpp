@@ -68,9 +68,9 @@ bool MeasuringJoiner::launch() {
 // A stand-in for the row kernel, which this bench never asks.
 class NoPrefixCounter final : public queens::PrefixCounter {
  public:
-  bool count(const queens::PrefixBatch&, std::vector<uint64_t>&, std::vector<uint64_t>*) override {
-    return false;
-  }
+  queens::PrefixBatch* nextBatch() override { return nullptr; }
+  bool launch(bool) override { return false; }
+  bool finish(queens::Count&, queens::Count&) override { return false; }
   const char* error() const override { return "join_listing has no row kernel"; }
 };
 

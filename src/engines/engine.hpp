@@ -66,6 +66,10 @@ class Engine {
   virtual uint64_t bytes() const { return 0; }
   // The device it counts on, or "" (--stats).
   virtual const char* device() const { return ""; }
+  // The seconds its threads spent waiting for the device, added up, for
+  // --stats: near the time taken where the device bounds it, near 0 where
+  // the host's listing does.
+  virtual double deviceWait() const { return 0; }
 };
 
 // "counted by NAME on T threads", as most engines describe themselves.

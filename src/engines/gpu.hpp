@@ -2,18 +2,20 @@
 // The row search on an OpenCL device. The CPU lists the placements of each
 // board's first rows, the prefixes, in batches of about four million, and the
 // device counts the rest below each prefix (gpu_kernel.cl), one GPU thread a
-// prefix at a time. With symmetry, the boards are the border classes, each
-// weighted by its size, as the CPU engines count them.
+// prefix at a time, while the CPU lists the next batch. With symmetry, the
+// boards are the border classes, each weighted by its size, as the CPU
+// engines count them.
 //
 // Units of work stay the row search's (gpu_engine.hpp: SearchEngine::split), so
 // --part, --checkpoint and the progress line work as they do on the CPU:
 // each unit the walk claims is cut deeper into prefixes, which wait in the
 // batch. The device counts a batch when it is full and when the walk ends,
 // before the engine returns; a unit is reported done when it is listed, at
-// most one batch before it is counted.
+// most two batches before it is counted.
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,17 +40,26 @@ struct PrefixBatch {
   // Adds a board with its weight; returns its number in the batch.
   uint32_t addBoard(const Board& board, unsigned weight);
   void add(uint32_t board, int row, uint64_t columns, uint64_t sums, uint64_t differences);
+  // The placements below its prefixes, from each one's count, weighted by
+  // its board's class.
+  Count weigh(const std::vector<uint64_t>& counts) const;
 };
 
-// What counts a batch's prefixes: an OpenCL device (gpu_device.cpp), or in
-// the unit tests the CPU's row search.
+// What counts batches of prefixes: an OpenCL device (gpu_search_device.cpp),
+// or in the unit tests the CPU's row search. Two batches at a time: the
+// host fills one while the device counts the other.
 class PrefixCounter {
  public:
   virtual ~PrefixCounter() = default;
-  // The placements below each prefix, and with `nodes` their nodes too.
-  // False if the device failed; error() says how.
-  virtual bool count(const PrefixBatch& batch, std::vector<uint64_t>& counts,
-                     std::vector<uint64_t>* nodes) = 0;
+  // The batch to fill next, emptied, once the device has counted what it
+  // last held; null if the device failed.
+  virtual PrefixBatch* nextBatch() = 0;
+  // Starts counting the batch nextBatch() gave, with its nodes if asked,
+  // and returns at once.
+  virtual bool launch(bool countsNodes) = 0;
+  // Waits for every batch launched: their placements and nodes since the
+  // last finish. False if the device failed; error() says how.
+  virtual bool finish(Count& placements, Count& nodes) = 0;
   virtual const char* error() const = 0;
 };
 
@@ -142,29 +153,33 @@ class GpuSearch {
   Count count(const Board& board, const BorderClasses* classes, int depth, Job& job);
   // Why the device failed, or null.
   const char* failure() const { return failed_ ? counter_.error() : nullptr; }
-  // The memory a batch may take on the host (--memory); the device's is alike.
+  // The seconds spent waiting for the device, over every count.
+  double waited() const { return waited_; }
+  // The memory the two batches may take on the host (--memory); the
+  // device's is alike.
   void setBudget(uint64_t bytes) {
     batchPrefixes_ = std::max<size_t>(kLeastBatchPrefixes,
                                       std::min<uint64_t>(kBatchPrefixes, bytes / kBytesPerPrefix));
   }
 
   // Prefixes a batch holds before the device counts it, unless the budget
-  // allows fewer: a prefix takes 29 bytes, as many for the kernel's copies
-  // and its counts, and 8 for its nodes.
+  // allows fewer: in each of the two batches a prefix takes 29 bytes, at
+  // most as many for the kernel's copies, and 16 for its count and nodes.
   static constexpr size_t kBatchPrefixes = size_t{1} << 22, kLeastBatchPrefixes = 1024;
-  static constexpr uint64_t kBytesPerPrefix = 64;
+  static constexpr uint64_t kBytesPerPrefix = 2 * 64;
 
  private:
   template <class Mask>
   void countBoard(const Board& board, unsigned weight, int depth, Job& job);
-  void countBatch(Job& job);  // adds the batch's count to counted_, and empties it
+  void launchBatch(Job& job);  // the batch filled, counted while the next fills
+  PrefixBatch* nextBatch();    // the counter's, timed
 
   PrefixCounter& counter_;
-  PrefixBatch batch_;
+  PrefixBatch* batch_ = nullptr;  // the one filled now
+  PrefixBatch discarded_;         // filled in its place once the device failed
   size_t batchPrefixes_ = kBatchPrefixes;
-  std::vector<uint64_t> counts_, nodes_;
-  Count counted_ = 0;  // by this call of count()
   bool failed_ = false;
+  double waited_ = 0;
 };
 
 // The OpenCL device, chosen the first time a board may count on it, and

@@ -35,6 +35,7 @@ class GpuEngine final : public SearchEngine {
     long prefixes = 0;
     const int depth = splitDepth(kGpuPrefixes * parts, kGpuMostTopNodes, prefixes);
     prefixDepth_ = std::max(0, std::min(depth, board.n - kGpuLeastRowsBelow));
+    waitedBefore_ = gpu_->search()->waited();
   }
 
   const char* name() const override { return gpu_ ? "gpu" : unitsName(); }
@@ -53,10 +54,14 @@ class GpuEngine final : public SearchEngine {
   }
   int mostThreads() const override { return gpu_ ? 1 : SearchEngine::mostThreads(); }
   const char* device() const override { return gpu_ ? gpu_->device()->name.c_str() : ""; }
+  double deviceWait() const override {
+    return gpu_ && gpu_->search() ? gpu_->search()->waited() - waitedBefore_ : 0;
+  }
 
  private:
   GpuAccess* gpu_;
-  int prefixDepth_ = 0;  // the rows of its prefixes
+  int prefixDepth_ = 0;      // the rows of its prefixes
+  double waitedBefore_ = 0;  // by the device's search before this board
 };
 
 }  // namespace queens

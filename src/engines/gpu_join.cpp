@@ -6,6 +6,7 @@
 #include "engines/gpu_join.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <numeric>
 #include <vector>
@@ -100,8 +101,13 @@ class FlightBuilder {
   // Launches the last flight and waits for all: their total.
   bool finish(Count& total) {
     bool launched = !flight_ || device_.launch();
-    return device_.finish(total) && launched;
+    const auto start = std::chrono::steady_clock::now();
+    const bool finished = device_.finish(total);
+    waited_ += std::chrono::steady_clock::now() - start;
+    return finished && launched;
   }
+  // The time spent waiting for the device.
+  std::chrono::nanoseconds waited() const { return waited_; }
 
  private:
   bool listEastHalves(Mask west, const Slice* slices, int sliceCount, JoinFold fold);
@@ -129,6 +135,7 @@ class FlightBuilder {
   int chunkInFlight_ = -1;     // its number in the flight, or -1
   JoinFlight* flight_ = nullptr;
   QuarterList norths_, souths_;
+  std::chrono::nanoseconds waited_{0};  // in nextFlight() and finish()
 };
 
 bool FlightBuilder::addUnit(Mask west, const Slice* slices, int sliceCount, Count& halves) {
@@ -350,7 +357,9 @@ bool FlightBuilder::room(uint64_t quarters, uint64_t tiles) {
 }
 
 bool FlightBuilder::startFlight() {
+  const auto start = std::chrono::steady_clock::now();
   flight_ = device_.nextFlight();
+  waited_ += std::chrono::steady_clock::now() - start;
   chunkInFlight_ = -1;
   if (!flight_) return false;
   flight_->planeCount = 2 * t_.n() - 1;
@@ -396,6 +405,7 @@ bool GpuJoinEngine::count(Job& job, Count& counted) {
     return working;
   });
   working = builder.finish(counted) && working;
+  waitedNanoseconds_ += builder.waited().count();
   job.nodes += halves;
   if (!working) failure_ = device->error();
   return working;

@@ -53,12 +53,14 @@ class GpuJoinEngine final : public JoinEngine {
     return JoinEngine::bytes() + limits_.bytes() * uint64_t(threads_);
   }
   const char* device() const override { return gpu_.device()->name.c_str(); }
+  double deviceWait() const override { return double(waitedNanoseconds_) * 1e-9; }
 
  private:
   GpuAccess& gpu_;
   int threads_ = 1;      // that share --memory
   FlightLimits limits_;  // of each thread's flights
   std::atomic<const char*> failure_{nullptr};
+  std::atomic<int64_t> waitedNanoseconds_{0};  // by its threads, added up
 };
 
 }  // namespace queens

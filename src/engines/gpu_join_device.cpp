@@ -19,21 +19,6 @@ namespace {
 // countPairs' work-group: a thread a pair of a tile.
 constexpr size_t kPairThreads = JoinFlight::kTilePairs;
 
-// A device buffer kept from flight to flight, grown when one needs more.
-struct KeptBuffer {
-  Buffer buffer;
-  size_t capacity = 0;
-  // Room for `bytes`; false, with status, if the device has none.
-  bool reserve(const OpenClSession& session, size_t bytes, cl_int& status) {
-    if (bytes <= capacity && buffer.mem) return true;
-    if (buffer.mem) session.cl.ReleaseMemObject(buffer.mem), buffer.mem = nullptr;
-    capacity = std::max(bytes, capacity + capacity / 2);
-    buffer.mem =
-        session.cl.CreateBuffer(session.context, CL_MEM_READ_WRITE, capacity, nullptr, &status);
-    return status == CL_SUCCESS;
-  }
-};
-
 // A flight's buffers: on the host, the flight and its tiles' sums; on the
 // device, each of the flight's arrays, the planes, the tables and the sums.
 struct FlightSlot {

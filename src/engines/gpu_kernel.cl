@@ -8,41 +8,32 @@
 //
 // The host builds this source with these definitions:
 //   QUEENS_WIDE    64-bit rows (boards over 32x32); else 32-bit, faster
-//   QUEENS_LEVELS  the rows a thread's stack holds: those below the batch's
-//                  shallowest prefix
-//   QUEENS_GROUP   threads per work-group
 //   QUEENS_NODES   also count the nodes, for --stats
+// and gives each launch its work-group's stacks in local memory (`stacks`),
+// sized for the batch's shallowest prefix, so that one build serves them all.
 
-// Each thread keeps a stack of the rows it has still to finish: for each, the
-// row's masks and the squares still to try there. Every step takes the top
-// row's next square, places its queen and looks at the row below: the last
-// row's open squares are counted, and any other row with an open square is
-// pushed. A row whose squares are all taken leaves the stack in the same
-// step, so every step is the same instructions for every thread, with no
-// branch to diverge on but the one that takes the next prefix. A row's place
-// on the stack changes (it takes its parent's place when the parent is
-// done), so a row is known by its queens: as many as there are columns taken.
-//
-// A row on the stack: its masks (x: columns, y: sum diagonals, z:
-// difference diagonals, as searchRows takes them) and its squares still to
-// try (w), one vector, read and written whole.
+// Each thread searches from one row, the top: its masks (x: columns, y: sum
+// diagonals, z: difference diagonals, as searchRows takes them), its squares
+// still to try (w), and the open squares of the row below it, all in
+// registers. Every step takes the top row's next square, places its queen
+// and looks at the row below: the last row's open squares are counted; any
+// other row with an open square becomes the top, and the old top, if it has
+// squares left, goes on the stack. A top row with none left takes the row
+// on top of the stack back. Every step is one loop for every thread, with no
+// branch to diverge on but the one that takes the next prefix.
 #ifdef QUEENS_WIDE
 typedef ulong Mask;
-typedef ulong4 Row;
 #else
 typedef uint Mask;
-typedef uint4 Row;
 #endif
 
-// Up to 32 columns the stacks live in local memory, each row next to the
-// same row of the group's other threads; over 32, in private memory.
-#ifdef QUEENS_WIDE
-#define STACK_AT(level) stack[level]
-#else
-#define STACK_AT(level) stack[(level) * QUEENS_GROUP]
-#endif
+// A stored row's four words lie in four arrays, each word next to the same
+// word of the work-group's other threads: threads that store or load the
+// same word together touch consecutive words of local memory, with no
+// bank conflict (a row's four words side by side would be a 16-byte stride).
+#define STORED(level, word) stack[((level) * 4 + (word)) * group]
 
-__kernel __attribute__((reqd_work_group_size(QUEENS_GROUP, 1, 1))) void countPrefixes(
+__kernel void countPrefixes(
     int n,                          // the boards' size
     __global const Mask* freeRows,  // each board's open squares, n rows a board
     __global const uint* boardOf,   // each prefix's board
@@ -52,21 +43,21 @@ __kernel __attribute__((reqd_work_group_size(QUEENS_GROUP, 1, 1))) void countPre
     __global const Mask* differencesOf,
     __global ulong* countOf,        // out: the placements below each prefix
     __global ulong* nodesOf,        // out, with QUEENS_NODES: the nodes below it
-    uint prefixes, __global uint* nextPrefix) {
-#ifdef QUEENS_WIDE
-  Row stack[QUEENS_LEVELS];
-#else
-  __local Row stacks[QUEENS_LEVELS * QUEENS_GROUP];
-  __local Row* stack = stacks + get_local_id(0);
-#endif
+    uint prefixes, __global uint* nextPrefix,
+    __local Mask* stacks) {         // the group's stacks: 4 words a level a thread
+  const uint group = get_local_size(0);
+  __local Mask* stack = stacks + get_local_id(0);
   const int last = n - 1;
-  uint prefix = 0;
-  int top = 0;  // rows on the stack
   __global const Mask* free = freeRows;
-  ulong count = 0, nodes = 0;
+  uint prefix = 0;
   bool started = false;
+  ulong count = 0, nodes = 0;
+  Mask x = 0, y = 0, z = 0, w = 0;
+  Mask openBelow = 0;   // the open squares of the row below the top
+  int row = 0;          // the top row's number
+  int stored = 0;       // rows on the stack
   for (;;) {
-    if (top == 0) {  // this prefix is done: the next
+    if (!w) {  // the top row is done with an empty stack: the next prefix
       if (started) {
         countOf[prefix] = count;
 #ifdef QUEENS_NODES
@@ -77,27 +68,37 @@ __kernel __attribute__((reqd_work_group_size(QUEENS_GROUP, 1, 1))) void countPre
       if (prefix >= prefixes) return;
       started = true, count = 0, nodes = 0;
       free = freeRows + (size_t)boardOf[prefix] * n;
-      const int row = rowOf[prefix];
-      Row first = (Row)(columnsOf[prefix], sumsOf[prefix], differencesOf[prefix], 0);
-      first.w = free[row] & ~(first.x | first.y | first.z);
-      if (row == last) count = popcount(first.w);
-      if (row == last || !first.w) continue;
-      STACK_AT(0) = first, top = 1;
+      row = rowOf[prefix];
+      x = columnsOf[prefix], y = sumsOf[prefix], z = differencesOf[prefix];
+      w = free[row] & ~(x | y | z);
+      if (row == last) count = popcount(w), w = 0;
+      else openBelow = free[row + 1];
+      continue;
     }
     // The top row's next square: its queen, and the row below it.
-    Row row = STACK_AT(top - 1);
-    const Mask queen = row.w & (0 - row.w);
-    row.w ^= queen;
-    STACK_AT(top - 1).w = row.w;
-    top -= row.w == 0;  // its squares all taken: it leaves the stack
-    Row below = (Row)(row.x | queen, (row.y | queen) >> 1, (row.z | queen) << 1, 0);
-    const int rowBelow = popcount(below.x);  // a queen a row above it
-    below.w = free[rowBelow] & ~(below.x | below.y | below.z);
+    const Mask queen = w & (0 - w);
+    w ^= queen;
+    const Mask belowX = x | queen, belowY = (y | queen) >> 1, belowZ = (z | queen) << 1;
+    const Mask belowW = openBelow & ~(belowX | belowY | belowZ);
     ++nodes;
-    if (rowBelow == last) {
-      count += popcount(below.w);  // the last row's queens, counted
-    } else if (below.w) {
-      STACK_AT(top) = below, ++top;
+    if (row + 1 == last) {
+      count += popcount(belowW);  // the last row's queens, counted
+    } else if (belowW) {  // the row below becomes the top
+      if (w) {
+        STORED(stored, 0) = x, STORED(stored, 1) = y, STORED(stored, 2) = z;
+        STORED(stored, 3) = w, ++stored;
+      }
+      x = belowX, y = belowY, z = belowZ, w = belowW, ++row;
+      // Loaded now, its first use a step away: not after the next queen.
+      openBelow = free[row + 1];
+      continue;
+    }
+    if (!w && stored) {  // the row on top of the stack is the top again
+      --stored;
+      x = STORED(stored, 0), y = STORED(stored, 1), z = STORED(stored, 2);
+      w = STORED(stored, 3);
+      row = popcount(x);  // a queen in each row above it
+      openBelow = free[row + 1];
     }
   }
 }

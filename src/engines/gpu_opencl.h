@@ -9,6 +9,7 @@
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -69,6 +70,27 @@ struct Buffer {
     if (mem) cl->ReleaseMemObject(mem);
   }
 };
+
+// A device buffer kept from batch to batch (or flight to flight), grown when
+// one needs more.
+struct KeptBuffer {
+  Buffer buffer;
+  size_t capacity = 0;
+  // Room for `bytes`; false, with status, if the device has none.
+  bool reserve(const OpenClSession& session, size_t bytes, cl_int& status) {
+    if (bytes <= capacity && buffer.mem) return true;
+    if (buffer.mem) session.cl.ReleaseMemObject(buffer.mem), buffer.mem = nullptr;
+    capacity = std::max(bytes, capacity + capacity / 2);
+    buffer.mem =
+        session.cl.CreateBuffer(session.context, CL_MEM_READ_WRITE, capacity, nullptr, &status);
+    return status == CL_SUCCESS;
+  }
+};
+
+// The row search's counter on a started device, its kernel built; null,
+// with why, if its compiler refuses it. `isGpu`: the device is a GPU.
+std::unique_ptr<PrefixCounter> startPrefixCounter(std::shared_ptr<OpenClSession> session,
+                                                  bool isGpu, std::string& why);
 
 // The join's counters on a started device, its kernels built; null, with
 // why, if its compiler refuses them.

@@ -16,6 +16,12 @@ uint32_t PrefixBatch::addBoard(const Board& board, unsigned weight) {
   return uint32_t(weights.size() - 1);
 }
 
+Count PrefixBatch::weigh(const std::vector<uint64_t>& counts) const {
+  Count placements = 0;
+  for (size_t i = 0; i < prefixes(); ++i) placements += Count(weights[boardOf[i]]) * counts[i];
+  return placements;
+}
+
 void PrefixBatch::add(uint32_t board, int row, uint64_t columnMask, uint64_t sumMask,
                       uint64_t differenceMask) {
   boardOf.push_back(board), rowOf.push_back(uint8_t(row));
@@ -70,10 +76,23 @@ class PrefixLister : public PlacementObserver {
   Count nodes_ = 0;
 };
 
+// Seconds since `start`.
+double secondsFrom(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
+PrefixBatch* GpuSearch::nextBatch() {
+  const auto start = std::chrono::steady_clock::now();
+  PrefixBatch* batch = counter_.nextBatch();
+  waited_ += secondsFrom(start);
+  return batch;
+}
+
 Count GpuSearch::count(const Board& board, const BorderClasses* classes, int depth, Job& job) {
-  counted_ = 0;
+  batch_ = failed_ ? nullptr : nextBatch();
+  if (!batch_) failed_ = true, batch_ = &discarded_;
   auto countOne = [&](const Board& one, unsigned weight) {
     if (board.n > kNarrowMaxN)
       countBoard<uint64_t>(one, weight, depth, job);
@@ -84,8 +103,13 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
     classes->forEach(board, countOne);
   else
     countOne(board, 1);
-  countBatch(job);
-  return counted_;
+  launchBatch(job);
+  Count placements = 0, nodes = 0;
+  const auto start = std::chrono::steady_clock::now();
+  if (!failed_ && !counter_.finish(placements, nodes)) failed_ = true;
+  waited_ += secondsFrom(start);
+  job.nodes += nodes;
+  return placements;
 }
 
 // Lists the board's prefixes (the units the job claims, or the whole
@@ -94,9 +118,9 @@ template <class Mask>
 void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& job) {
   long inBatch = -1;  // the board's number in the batch, once it has a prefix there
   auto add = [&](int row, Mask columns, Mask sums, Mask differences) {
-    if (inBatch < 0 || batch_.weights.empty()) inBatch = batch_.addBoard(board, weight);
-    batch_.add(uint32_t(inBatch), row, columns, sums, differences);
-    if (batch_.prefixes() >= batchPrefixes_) countBatch(job);
+    if (inBatch < 0 || batch_->weights.empty()) inBatch = batch_->addBoard(board, weight);
+    batch_->add(uint32_t(inBatch), row, columns, sums, differences);
+    if (batch_->prefixes() >= batchPrefixes_) launchBatch(job);
   };
   PrefixLister<Mask, decltype(add)> lister(board, depth, add);
   if (!job.units) {
@@ -114,20 +138,15 @@ void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& 
   job.nodes += lister.nodes();
 }
 
-// Counts the batch on the device, each prefix weighted by its board's
-// class, and empties it.
-void GpuSearch::countBatch(Job& job) {
-  if (batch_.prefixes() == 0) return;
-  if (!failed_ && !counter_.count(batch_, counts_, job.countsNodes ? &nodes_ : nullptr))
-    failed_ = true;
-  if (!failed_) {
-    for (size_t i = 0; i < batch_.prefixes(); ++i) {
-      const unsigned weight = batch_.weights[batch_.boardOf[i]];
-      counted_ += Count(weight) * counts_[i];
-      if (job.countsNodes) job.nodes += nodes_[i];
-    }
-  }
-  batch_.clear();
+// Starts the device on the batch filled, and takes the next one to fill
+// (once the device is done with what that one held before). After a
+// failure the prefixes go on being listed, into a batch that is dropped.
+void GpuSearch::launchBatch(Job& job) {
+  if (batch_->prefixes() == 0) return;
+  if (!failed_ && !counter_.launch(job.countsNodes)) failed_ = true;
+  if (!failed_) batch_ = nextBatch();
+  if (!batch_ || failed_) failed_ = true, batch_ = &discarded_;
+  batch_->clear();
 }
 
 }  // namespace queens

@@ -18,12 +18,16 @@ void printStats(const BoardStats& stats, std::FILE* err) {
     std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
                   double(report.bytes) / (1 << 20));
   char digits[40];
-  char device[160] = "";
-  if (*report.device) std::snprintf(device, sizeof device, " on %s", report.device);
-  std::fprintf(err, "board %ld: %dx%d%s, %s%s, %s nodes, %.3f ms, %d thread%s%s%s",
+  char device[160] = "", waited[64] = "";
+  if (*report.device) {
+    std::snprintf(device, sizeof device, " on %s", report.device);
+    std::snprintf(waited, sizeof waited, ", %.3f ms waiting for the device",
+                  1000 * report.deviceWait);
+  }
+  std::fprintf(err, "board %ld: %dx%d%s, %s%s, %s nodes, %.3f ms, %d thread%s%s%s%s",
                stats.boardNumber, stats.board.n, stats.board.n, shareName, report.method, device,
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
-               report.threads > 1 ? "s" : "", allocated, report.note);
+               report.threads > 1 ? "s" : "", waited, allocated, report.note);
   if (!report.reason.empty()) std::fprintf(err, "; why: %s", report.reason.c_str());
   std::fputc('\n', err);
 }
@@ -60,9 +64,11 @@ void printStatsJson(const BoardStats& stats, std::FILE* err) {
   char digits[40];
   std::fputs(",\"device\":", err);
   *report.device ? printJsonString(report.device, err) : (void)std::fputs("null", err);
-  std::fprintf(err, ",\"nodes\":%s,\"ms\":%.3f,\"threads\":%d,\"join_bytes\":%llu,\"note\":",
+  std::fprintf(err,
+               ",\"nodes\":%s,\"ms\":%.3f,\"threads\":%d,\"device_wait_ms\":%.3f,"
+               "\"join_bytes\":%llu,\"note\":",
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
-               static_cast<unsigned long long>(report.bytes));
+               1000 * report.deviceWait, static_cast<unsigned long long>(report.bytes));
   const char* note = report.note;
   if (std::strncmp(note, ", ", 2) == 0) note += 2;  // the prose line's notes start with ", "
   printJsonString(note, err);

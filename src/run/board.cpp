@@ -121,7 +121,9 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
     line->setPhase("splitting the board into units");
   }
   Count total = 0;
-  if (countShare(engine, settings, counting, line.get(), report, total)) return total;
+  const bool counted = countShare(engine, settings, counting, line.get(), report, total);
+  report.deviceWait = engine.deviceWait();
+  if (counted) return total;
   report.refused = true;
   if (const char* failure = engine.failure())
     std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,

@@ -61,6 +61,7 @@ struct Report {
   const char* device = "";  // the engine's device
   int threads = 1;
   uint64_t bytes = 0;      // what the engine allocated (the join's tables)
+  double deviceWait = 0;   // the seconds its threads waited for the device, added up
   uint64_t numbering = 0;  // its units' numbering, for a share's plan (0: whole)
 };
 

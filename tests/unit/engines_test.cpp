@@ -41,23 +41,10 @@ Count rowsInShares(const Board& board, int depth) {
   return total;
 }
 
-// Counts each prefix of a batch as the kernel would, with the row search.
-class CpuPrefixCounter : public queens::PrefixCounter {
- public:
-  bool count(const queens::PrefixBatch& batch, std::vector<uint64_t>& counts,
-             std::vector<uint64_t>* nodes) override {
-    unit::countPrefixesOnCpu(batch, counts, nodes);
-    ++batches;
-    return true;
-  }
-  const char* error() const override { return ""; }
-  long batches = 0;
-};
-
 // The GPU engine's count, whole and in three shares, at each depth of
 // prefixes, with its smallest batches; with classes, each weighted.
 bool gpuListingAgrees(const Board& board, const queens::BorderClasses* classes, Count expected) {
-  CpuPrefixCounter counter;
+  unit::CpuPrefixCounter counter;
   queens::GpuSearch engine(counter);
   engine.setBudget(0);
   bool agree = true;

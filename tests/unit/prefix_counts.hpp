@@ -1,5 +1,5 @@
 // The count below each prefix of a GPU batch, by the CPU's row search, as
-// the kernel would count it: the unit tests' stand-in for a device.
+// the kernel would count it, and the unit tests' stand-in for a device.
 #pragma once
 
 #include <vector>
@@ -23,5 +23,40 @@ inline void countPrefixesOnCpu(const queens::PrefixBatch& batch, std::vector<uin
                                              batch.differences[i], silent);
   }
 }
+
+// Counts each batch of prefixes when it is launched, with the row search,
+// as the kernel would; from its failAt-th launch on (if failAt > 0) it
+// fails, as a device out of resources would. Two batches take turns, as on
+// a device.
+class CpuPrefixCounter final : public queens::PrefixCounter {
+ public:
+  explicit CpuPrefixCounter(long failAt = 0) : failAt_(failAt) {}
+  queens::PrefixBatch* nextBatch() override {
+    if (failed_) return nullptr;
+    batches_[next_].clear();
+    return &batches_[next_];
+  }
+  bool launch(bool) override {
+    if (failAt_ > 0 && ++launches_ >= failAt_) return failed_ = true, false;
+    const queens::PrefixBatch& batch = batches_[next_];
+    std::vector<uint64_t> counts;
+    countPrefixesOnCpu(batch, counts, nullptr);
+    placements_ += batch.weigh(counts);
+    next_ ^= 1;
+    return true;
+  }
+  bool finish(queens::Count& placements, queens::Count& nodes) override {
+    placements = placements_, nodes = 0, placements_ = 0;
+    return !failed_;
+  }
+  const char* error() const override { return "the stand-in device failed"; }
+
+ private:
+  queens::PrefixBatch batches_[2];
+  int next_ = 0;
+  long failAt_, launches_ = 0;
+  queens::Count placements_ = 0;
+  bool failed_ = false;
+};
 
 }  // namespace unit

@@ -139,27 +139,10 @@ void threadsAndShares() {
   CHECK(countWith(emptyBoard(12), 2) == 14200);  // A000170
 }
 
-// Counts each prefix of a batch with the row search, as the kernel would,
-// and fails from its failAt-th batch on, as a device out of resources.
-class FailingDevice final : public queens::PrefixCounter {
- public:
-  explicit FailingDevice(long failAt) : failAt_(failAt) {}
-  bool count(const queens::PrefixBatch& batch, std::vector<uint64_t>& counts,
-             std::vector<uint64_t>* nodes) override {
-    if (++batches_ >= failAt_) return false;
-    unit::countPrefixesOnCpu(batch, counts, nodes);
-    return true;
-  }
-  const char* error() const override { return "the stand-in device failed"; }
-
- private:
-  long failAt_, batches_ = 0;
-};
-
 queens::GpuDevice deviceFailingAt(long failAt) {
   queens::GpuDevice device;
   device.name = "a stand-in";
-  device.counter = std::make_unique<FailingDevice>(failAt);
+  device.counter = std::make_unique<unit::CpuPrefixCounter>(failAt);
   return device;
 }
 

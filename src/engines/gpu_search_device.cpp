@@ -1,0 +1,329 @@
+// ===== The GPU engine: the row search on the OpenCL device ==================
+// Counts batches of prefixes (gpu.hpp's PrefixBatch) with gpu_kernel.cl,
+// built when the device is started, once for every depth of prefixes: the
+// stacks' local memory is sized when a batch is launched. Two batches take
+// turns: while the device counts one, the host fills the other, and a
+// batch's buffers on both sides are kept from one batch to the next, grown
+// when one needs more.
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <utility>
+
+#include "engines/gpu_opencl.h"
+
+namespace queens {
+
+extern const char* const kGpuKernelSource;  // gpu_kernel.cl, as the build embeds it
+
+namespace {
+
+// Threads a work-group, fewer where their stacks would take more local
+// memory than the device has. QUEENS_GPU_GROUP sets another, to measure it.
+constexpr size_t kGroupThreads = 128, kMostGroupThreads = 4096;
+// Threads launched for each compute unit of a GPU: as many as one can hold
+// (NVIDIA's and AMD's hold 1,024 to 2,048). Where local memory lets fewer
+// work-groups reside, the others start as the first end, which they do only
+// once the prefixes are all taken: they take none and end at once.
+constexpr size_t kGpuThreadsPerUnit = 2048;
+
+// A batch's buffers: on the host, the batch, its masks in 32 bits where the
+// kernel reads them so, and the counts read back; on the device, each of
+// the batch's arrays and the counts.
+struct BatchSlot {
+  PrefixBatch batch;
+  std::vector<uint32_t> narrowRows, narrowColumns, narrowSums, narrowDifferences;
+  std::vector<uint64_t> counts, nodes;
+  KeptBuffer freeRows, boardOf, rowOf, columns, sums, differences, nextPrefix, countOf, nodesOf;
+  cl_event read = nullptr;  // the counts read back: the batch is done
+  bool countsNodes = false;
+};
+
+class OpenClCounter final : public PrefixCounter {
+ public:
+  OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu);
+  ~OpenClCounter() override;
+  // The context, the queue and the kernel built; false, with error(), if
+  // they cannot be made or the device's compiler refuses the kernel.
+  bool start();
+  PrefixBatch* nextBatch() override;
+  bool launch(bool countsNodes) override;
+  bool finish(Count& placements, Count& nodes) override;
+  const char* error() const override { return error_.c_str(); }
+
+ private:
+  // A build of the kernel, for 32- or 64-bit rows, with or without nodes.
+  struct Built {
+    cl_program program = nullptr;
+    cl_kernel kernel = nullptr;
+  };
+  bool readGroup();
+  cl_kernel kernelFor(bool wide, bool countsNodes);
+  bool fail(const char* what, cl_int status);
+  bool wait(BatchSlot& slot);  // for its batch, whose counts it adds up
+  template <class Mask>
+  bool upload(BatchSlot& slot, const std::vector<Mask>* narrow[4]);
+  template <class T>
+  bool write(KeptBuffer& kept, const T* data, size_t count, cl_int& status);
+  bool run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes);
+  size_t groupFor(size_t bytesPerThread) const;
+
+  std::shared_ptr<OpenClSession> session_;
+  const OpenClApi& cl_;
+  bool isGpu_;
+  cl_command_queue queue_ = nullptr;  // the session's
+  cl_uint computeUnits_ = 1;
+  cl_ulong localBytes_ = 0;  // local memory a work-group may take
+  size_t mostGroup_ = 1, group_ = kGroupThreads;
+  std::map<int, Built> built_;  // by wide * 2 + countsNodes
+  BatchSlot slots_[2];
+  int next_ = 0;  // the slot nextBatch() gives
+  Count placements_ = 0, nodes_ = 0;
+  bool failed_ = false;
+  std::string error_;
+};
+
+OpenClCounter::OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
+    : session_(std::move(session)), cl_(session_->cl), isGpu_(isGpu) {
+  for (BatchSlot& slot : slots_)
+    for (KeptBuffer* kept : {&slot.freeRows, &slot.boardOf, &slot.rowOf, &slot.columns, &slot.sums,
+                             &slot.differences, &slot.nextPrefix, &slot.countOf, &slot.nodesOf})
+      kept->buffer.cl = &cl_;
+}
+
+OpenClCounter::~OpenClCounter() {
+  if (queue_) cl_.Finish(queue_);  // nothing left that reads or writes the batches
+  for (BatchSlot& slot : slots_)
+    if (slot.read) cl_.ReleaseEvent(slot.read);
+  for (auto& entry : built_) {
+    if (entry.second.kernel) cl_.ReleaseKernel(entry.second.kernel);
+    if (entry.second.program) cl_.ReleaseProgram(entry.second.program);
+  }
+}
+
+bool OpenClCounter::fail(const char* what, cl_int status) {
+  char text[160];
+  std::snprintf(text, sizeof text, "the OpenCL device failed to %s (OpenCL error %d)", what,
+                int(status));
+  error_ = text;
+  failed_ = true;
+  // The batch's copies and kernel enqueued before the failure end before
+  // its host memory is touched again.
+  if (queue_) cl_.Finish(queue_);
+  return false;
+}
+
+bool OpenClCounter::start() {
+  cl_int status;
+  const cl_device_id device = session_->device;
+  session_->context = cl_.CreateContext(nullptr, 1, &device, nullptr, nullptr, &status);
+  if (status == CL_SUCCESS)
+    session_->queue = queue_ = cl_.CreateCommandQueue(session_->context, device, 0, &status);
+  if (status == CL_SUCCESS)
+    status = cl_.GetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
+                               &computeUnits_, nullptr);
+  if (status == CL_SUCCESS)
+    status = cl_.GetDeviceInfo(device, CL_DEVICE_LOCAL_MEM_SIZE, sizeof localBytes_, &localBytes_,
+                               nullptr);
+  if (status == CL_SUCCESS)
+    status = cl_.GetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof mostGroup_,
+                               &mostGroup_, nullptr);
+  if (status != CL_SUCCESS) return fail("start", status);
+  if (!readGroup()) return false;
+  // Built now: a device whose compiler refuses the kernel is refused when
+  // it is opened, so that auto counts on the CPU instead, not at its first
+  // batch.
+  return kernelFor(false, false) != nullptr;
+}
+
+// QUEENS_GPU_GROUP's threads a work-group, where it is set; false, with
+// error(), if it is not a number from 1 to kMostGroupThreads.
+bool OpenClCounter::readGroup() {
+  const char* text = std::getenv("QUEENS_GPU_GROUP");
+  if (!text) return true;
+  char* end = nullptr;
+  const long group = std::strtol(text, &end, 10);
+  if (end == text || *end || group < 1 || group > long(kMostGroupThreads)) {
+    error_ = std::string("QUEENS_GPU_GROUP is '") + text +
+             "': give the threads a work-group, 1 to " + std::to_string(kMostGroupThreads);
+    return false;
+  }
+  group_ = size_t(group);
+  return true;
+}
+
+// Builds the kernel for 32- or 64-bit rows, with or without nodes, the
+// first time a batch needs it.
+cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
+  Built& built = built_[wide * 2 + countsNodes];
+  if (built.kernel) return built.kernel;
+  const char* options = wide ? (countsNodes ? "-D QUEENS_WIDE -D QUEENS_NODES" : "-D QUEENS_WIDE")
+                             : (countsNodes ? "-D QUEENS_NODES" : "");
+  cl_int status;
+  const char* source = kGpuKernelSource;
+  built.program = cl_.CreateProgramWithSource(session_->context, 1, &source, nullptr, &status);
+  if (status != CL_SUCCESS) return fail("take the kernel's source", status), nullptr;
+  status = cl_.BuildProgram(built.program, 1, &session_->device, options, nullptr, nullptr);
+  if (status != CL_SUCCESS) {
+    char log[2048] = "";
+    cl_.GetProgramBuildInfo(built.program, session_->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1,
+                            log, nullptr);
+    error_ = std::string("the OpenCL device could not build the kernel: ") +
+             (*log ? log : "its compiler gave no log");
+    return nullptr;
+  }
+  built.kernel = cl_.CreateKernel(built.program, "countPrefixes", &status);
+  if (status != CL_SUCCESS) return fail("make the kernel", status), nullptr;
+  return built.kernel;
+}
+
+bool OpenClCounter::wait(BatchSlot& slot) {
+  if (!slot.read) return !failed_;
+  const cl_int status = cl_.WaitForEvents(1, &slot.read);
+  cl_.ReleaseEvent(slot.read);
+  slot.read = nullptr;
+  if (status != CL_SUCCESS) return fail("count a batch", status);
+  placements_ += slot.batch.weigh(slot.counts);
+  if (slot.countsNodes)
+    for (uint64_t nodes : slot.nodes) nodes_ += nodes;
+  return !failed_;
+}
+
+PrefixBatch* OpenClCounter::nextBatch() {
+  BatchSlot& slot = slots_[next_];
+  if (!wait(slot)) return nullptr;
+  slot.batch.clear();
+  return &slot.batch;
+}
+
+bool OpenClCounter::finish(Count& placements, Count& nodes) {
+  for (BatchSlot& slot : slots_) wait(slot);
+  placements = placements_, nodes = nodes_;
+  placements_ = nodes_ = 0;
+  return !failed_;
+}
+
+// The masks narrowed to 32 bits, as the kernel reads them up to 32x32.
+void narrow(const std::vector<uint64_t>& masks, std::vector<uint32_t>& narrowed) {
+  narrowed.assign(masks.begin(), masks.end());
+}
+
+bool OpenClCounter::launch(bool countsNodes) {
+  BatchSlot& slot = slots_[next_];
+  const PrefixBatch& batch = slot.batch;
+  const bool wide = batch.n > kNarrowMaxN;
+  slot.countsNodes = countsNodes;
+  cl_kernel kernel = kernelFor(wide, countsNodes);
+  if (!kernel) return failed_ = true, false;
+  bool launched;
+  if (wide) {
+    const std::vector<uint64_t>* masks[4] = {&batch.freeRows, &batch.columns, &batch.sums,
+                                             &batch.differences};
+    launched = upload(slot, masks) && run(slot, kernel, sizeof(uint64_t));
+  } else {
+    narrow(batch.freeRows, slot.narrowRows), narrow(batch.columns, slot.narrowColumns);
+    narrow(batch.sums, slot.narrowSums), narrow(batch.differences, slot.narrowDifferences);
+    const std::vector<uint32_t>* masks[4] = {&slot.narrowRows, &slot.narrowColumns,
+                                             &slot.narrowSums, &slot.narrowDifferences};
+    launched = upload(slot, masks) && run(slot, kernel, sizeof(uint32_t));
+  }
+  next_ ^= 1;
+  return launched;
+}
+
+template <class T>
+bool OpenClCounter::write(KeptBuffer& kept, const T* data, size_t count, cl_int& status) {
+  const size_t bytes = count * sizeof(T);
+  if (status != CL_SUCCESS || !kept.reserve(*session_, std::max<size_t>(bytes, 8), status))
+    return false;
+  if (bytes == 0) return true;
+  // Not blocking: the batch is left alone until its counts are read (wait).
+  status = cl_.EnqueueWriteBuffer(queue_, kept.buffer.mem, CL_FALSE, 0, bytes, data, 0, nullptr,
+                                  nullptr);
+  return status == CL_SUCCESS;
+}
+
+// Copies the batch over: the boards' rows and the prefixes' masks (the
+// batch's own, or their 32-bit copies), its boards and rows, and the next
+// prefix to take, from 0.
+template <class Mask>
+bool OpenClCounter::upload(BatchSlot& slot, const std::vector<Mask>* masks[4]) {
+  static const cl_uint kFirstPrefix = 0;
+  const PrefixBatch& batch = slot.batch;
+  const size_t prefixes = batch.prefixes();
+  cl_int status = CL_SUCCESS;
+  write(slot.freeRows, masks[0]->data(), masks[0]->size(), status);
+  write(slot.columns, masks[1]->data(), prefixes, status);
+  write(slot.sums, masks[2]->data(), prefixes, status);
+  write(slot.differences, masks[3]->data(), prefixes, status);
+  write(slot.boardOf, batch.boardOf.data(), prefixes, status);
+  write(slot.rowOf, batch.rowOf.data(), prefixes, status);
+  write(slot.nextPrefix, &kFirstPrefix, 1, status);
+  if (status == CL_SUCCESS) slot.countOf.reserve(*session_, prefixes * 8, status);
+  if (status == CL_SUCCESS)  // the nodes' buffer is a word when unused
+    slot.nodesOf.reserve(*session_, slot.countsNodes ? prefixes * 8 : 8, status);
+  return status == CL_SUCCESS || fail("take a batch of prefixes", status);
+}
+
+// The threads of a work-group whose stacks take `bytesPerThread` each.
+size_t OpenClCounter::groupFor(size_t bytesPerThread) const {
+  size_t group = std::min(group_, mostGroup_);
+  while (group > 1 && group * bytesPerThread > localBytes_) group /= 2;
+  return group;
+}
+
+bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
+  const PrefixBatch& batch = slot.batch;
+  const cl_uint prefixes = cl_uint(batch.prefixes());
+  // A stack holds the rows between the shallowest prefix's and the last
+  // two: the top is in registers, and the last row is only counted.
+  int first = batch.n;
+  for (uint8_t row : batch.rowOf) first = std::min(first, int(row));
+  const size_t levels = size_t(std::max(1, batch.n - 2 - first));
+  const size_t group = groupFor(levels * 4 * maskBytes);
+  const cl_int n = batch.n;
+  cl_int status = cl_.SetKernelArg(kernel, 0, sizeof n, &n);
+  const cl_mem arguments[] = {slot.freeRows.buffer.mem, slot.boardOf.buffer.mem,
+                              slot.rowOf.buffer.mem,    slot.columns.buffer.mem,
+                              slot.sums.buffer.mem,     slot.differences.buffer.mem,
+                              slot.countOf.buffer.mem,  slot.nodesOf.buffer.mem};
+  for (cl_uint i = 0; i < 8 && status == CL_SUCCESS; ++i)
+    status = cl_.SetKernelArg(kernel, i + 1, sizeof(cl_mem), &arguments[i]);
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
+  if (status == CL_SUCCESS)
+    status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), &slot.nextPrefix.buffer.mem);
+  if (status == CL_SUCCESS)  // the stacks, in local memory
+    status = cl_.SetKernelArg(kernel, 11, group * levels * 4 * maskBytes, nullptr);
+  // Enough threads to fill the device, never more than the prefixes need.
+  const size_t perUnit =
+      isGpu_ ? std::max<size_t>(1, kGpuThreadsPerUnit / group) * group : 4 * group;
+  const size_t threads = std::min(computeUnits_ * perUnit, (prefixes + group - 1) / group * group);
+  if (status == CL_SUCCESS)
+    status =
+        cl_.EnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &threads, &group, 0, nullptr, nullptr);
+  if (status != CL_SUCCESS) return fail("run the kernel", status);
+  slot.counts.resize(prefixes);
+  if (slot.countsNodes) {
+    slot.nodes.resize(prefixes);
+    status = cl_.EnqueueReadBuffer(queue_, slot.nodesOf.buffer.mem, CL_FALSE, 0, prefixes * 8,
+                                   slot.nodes.data(), 0, nullptr, nullptr);
+  }
+  // The queue runs in order: once the counts are read, the nodes are too.
+  if (status == CL_SUCCESS)
+    status = cl_.EnqueueReadBuffer(queue_, slot.countOf.buffer.mem, CL_FALSE, 0, prefixes * 8,
+                                   slot.counts.data(), 0, nullptr, &slot.read);
+  if (status == CL_SUCCESS) status = cl_.Flush(queue_);
+  return status == CL_SUCCESS || fail("count a batch", status);
+}
+
+}  // namespace
+
+std::unique_ptr<PrefixCounter> startPrefixCounter(std::shared_ptr<OpenClSession> session,
+                                                  bool isGpu, std::string& why) {
+  auto counter = std::make_unique<OpenClCounter>(std::move(session), isGpu);
+  if (!counter->start()) return why = counter->error(), nullptr;
+  return counter;
+}
+
+}  // namespace queens

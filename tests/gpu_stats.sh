@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# What --stats says of a count on the device, and the row search's
+# work-group size:
+#   - both of the device's engines name the device and the time their
+#     threads waited for it, over 0 and at most the threads' time;
+#   - QUEENS_GPU_GROUP=T counts alike with any T from 1 to 4096 (1, 7, 96,
+#     4096: odd sizes, and sizes halved until the stacks fit), and a T that
+#     is not one is refused with the reason, status 1, no count.
+#   tests/gpu_stats.sh QUEENS
+set -u
+queens=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# Skipped, with the reason, where OpenCL finds no device (but under CI).
+if ! "$queens" --method=gpu-rows --empty=4 >/dev/null 2>"$work/probe"; then
+  [ "${CI:-}" = true ] && { echo "FAILED: no OpenCL device under CI: $(cat "$work/probe")"; exit 1; }
+  echo "SKIPPED: $(cat "$work/probe")"
+  exit 77
+fi
+failures=0
+fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
+
+# --stats names each engine: the row search on the device as gpu, the join
+# as gpu-join (after the method line, for a count of over a second).
+for method in gpu-rows:gpu gpu-join:gpu-join; do
+  named=${method#*:} method=${method%:*}
+  count=$("$queens" --method=$method --threads=2 --stats=json --empty=14 2>"$work/stats")
+  [ "$count" = 365596 ] || fail "$method on the empty 14x14 board printed '$count'"
+  tail -n 1 "$work/stats" >"$work/json"
+  python3 - "$work/json" "$named" <<'PYTHON' || fail "$method's --stats=json: $(cat "$work/stats")"
+import json, sys
+row = json.loads(open(sys.argv[1]).read())
+assert row["method"] == sys.argv[2] and row["device"], row
+# Added up over the threads, each of which waits at most as long as it
+# runs; never 0, as the host waits for the last of the device's work.
+assert 0 < row["device_wait_ms"] <= row["threads"] * row["ms"] + 1, row
+PYTHON
+  "$queens" --method=$method --stats --empty=12 2>"$work/text" >/dev/null
+  grep -q "^board 1: 12x12, $named on .*, [0-9.]* ms waiting for the device[,;]" "$work/text" ||
+    fail "$method's --stats line: $(cat "$work/text")"
+done
+
+expected=$("$queens" --method=rows --empty=10..13 | tr '\n' ' ')
+for group in 1 7 96 4096; do
+  counts=$(QUEENS_GPU_GROUP=$group "$queens" --method=gpu-rows --empty=10..13 | tr '\n' ' ')
+  [ "$counts" = "$expected" ] || fail "QUEENS_GPU_GROUP=$group: '$counts', not '$expected'"
+done
+for group in 0 4097 abc 12x ""; do
+  QUEENS_GPU_GROUP=$group "$queens" --method=gpu-rows --empty=8 >"$work/out" 2>"$work/err"
+  status=$?
+  if [ $status -ne 1 ] || [ -s "$work/out" ] || [ "$(cat "$work/err")" != \
+    "error: --method=gpu-rows: QUEENS_GPU_GROUP is '$group': give the threads a work-group, 1 to 4096" ]; then
+    fail "QUEENS_GPU_GROUP='$group' gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
+  fi
+done
+[ $failures -eq 0 ] || exit 1
+echo "--stats names the device and the wait for it (gpu-rows, gpu-join); QUEENS_GPU_GROUP 1, 7, 96, 4096 count alike, and 5 bad values are refused"
