@@ -24,35 +24,45 @@ inline void countPrefixesOnCpu(const queens::PrefixBatch& batch, std::vector<uin
   }
 }
 
-// Counts each batch of prefixes when it is launched, with the row search,
-// as the kernel would; from its failAt-th launch on (if failAt > 0) it
-// fails, as a device out of resources would. Two batches take turns, as on
-// a device.
+// A stand-in for the device: counts each batch with the row search, as the
+// kernel would, not when it is launched but when the device would be done
+// with it (when nextBatch() hands out its slot again, or at finish()), so
+// that a batch changed after its launch counts wrong, as on a device that
+// copies it while the host goes on. From its failAt-th launch on (if
+// failAt > 0) it fails, as a device out of resources would.
 class CpuPrefixCounter final : public queens::PrefixCounter {
  public:
   explicit CpuPrefixCounter(long failAt = 0) : failAt_(failAt) {}
   queens::PrefixBatch* nextBatch() override {
     if (failed_) return nullptr;
+    countLaunched(next_);
     batches_[next_].clear();
     return &batches_[next_];
   }
   bool launch(bool) override {
     if (failAt_ > 0 && ++launches_ >= failAt_) return failed_ = true, false;
-    const queens::PrefixBatch& batch = batches_[next_];
-    std::vector<uint64_t> counts;
-    countPrefixesOnCpu(batch, counts, nullptr);
-    placements_ += batch.weigh(counts);
+    launched_[next_] = true;
     next_ ^= 1;
     return true;
   }
   bool finish(queens::Count& placements, queens::Count& nodes) override {
+    countLaunched(0), countLaunched(1);
     placements = placements_, nodes = 0, placements_ = 0;
     return !failed_;
   }
   const char* error() const override { return "the stand-in device failed"; }
 
  private:
+  void countLaunched(int slot) {
+    if (!launched_[slot]) return;
+    std::vector<uint64_t> counts;
+    countPrefixesOnCpu(batches_[slot], counts, nullptr);
+    placements_ += batches_[slot].weigh(counts);
+    launched_[slot] = false;
+  }
+
   queens::PrefixBatch batches_[2];
+  bool launched_[2] = {false, false};
   int next_ = 0;
   long failAt_, launches_ = 0;
   queens::Count placements_ = 0;
