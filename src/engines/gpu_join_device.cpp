@@ -4,7 +4,6 @@
 // has a queue of its own. Two flights take turns: while the device counts
 // one, the host fills the other, and a flight's buffers on both sides are
 // kept from one flight to the next, grown when a flight needs more.
-#include <cstdio>
 #include <mutex>
 #include <utility>
 
@@ -76,10 +75,7 @@ OpenClJoiner::~OpenClJoiner() {
 }
 
 bool OpenClJoiner::fail(const char* what, cl_int status) {
-  char text[160];
-  std::snprintf(text, sizeof text, "the OpenCL device failed to %s (OpenCL error %d)", what,
-                int(status));
-  error_ = text;
+  error_ = deviceFailure(what, status);
   failed_ = true;
   // The flight's copies and kernels enqueued before the failure end before
   // its host memory is touched again.
@@ -118,14 +114,8 @@ JoinFlight* OpenClJoiner::nextFlight() {
 
 template <class T>
 bool OpenClJoiner::write(KeptBuffer& kept, const std::vector<T>& data, cl_int& status) {
-  const size_t bytes = data.size() * sizeof(T);
-  if (status != CL_SUCCESS || !kept.reserve(*session_, std::max<size_t>(bytes, 8), status))
-    return false;
-  if (bytes == 0) return true;
-  // Not blocking: the flight is left alone until its sums are read (wait).
-  status = cl_.EnqueueWriteBuffer(queue_, kept.buffer.mem, CL_FALSE, 0, bytes, data.data(), 0,
-                                  nullptr, nullptr);
-  return status == CL_SUCCESS;
+  // The flight is left alone until its sums are read (wait).
+  return kept.write(*session_, queue_, data.data(), data.size() * sizeof(T), status);
 }
 
 bool OpenClJoiner::upload(FlightSlot& slot, size_t planeWords, size_t tableWords) {

@@ -85,7 +85,25 @@ struct KeptBuffer {
         session.cl.CreateBuffer(session.context, CL_MEM_READ_WRITE, capacity, nullptr, &status);
     return status == CL_SUCCESS;
   }
+  // Copies `bytes` from `data` in, with room made first; false, with
+  // status, if it cannot. Not blocking: `data` is left alone until what
+  // reads the buffer is done (the batch's or flight's counts are read).
+  bool write(const OpenClSession& session, cl_command_queue queue, const void* data, size_t bytes,
+             cl_int& status) {
+    if (status != CL_SUCCESS || !reserve(session, std::max<size_t>(bytes, 8), status)) return false;
+    if (bytes == 0) return true;
+    status = session.cl.EnqueueWriteBuffer(queue, buffer.mem, CL_FALSE, 0, bytes, data, 0, nullptr,
+                                           nullptr);
+    return status == CL_SUCCESS;
+  }
 };
+
+// What a device's failed call says: "the OpenCL device failed to WHAT
+// (OpenCL error STATUS)".
+inline std::string deviceFailure(const char* what, cl_int status) {
+  return std::string("the OpenCL device failed to ") + what + " (OpenCL error " +
+         std::to_string(int(status)) + ")";
+}
 
 // The row search's counter on a started device, its kernel built; null,
 // with why, if its compiler refuses it. `isGpu`: the device is a GPU.

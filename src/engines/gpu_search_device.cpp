@@ -5,7 +5,6 @@
 // turns: while the device counts one, the host fills the other, and a
 // batch's buffers on both sides are kept from one batch to the next, grown
 // when one needs more.
-#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -103,10 +102,7 @@ OpenClCounter::~OpenClCounter() {
 }
 
 bool OpenClCounter::fail(const char* what, cl_int status) {
-  char text[160];
-  std::snprintf(text, sizeof text, "the OpenCL device failed to %s (OpenCL error %d)", what,
-                int(status));
-  error_ = text;
+  error_ = deviceFailure(what, status);
   failed_ = true;
   // The batch's copies and kernel enqueued before the failure end before
   // its host memory is touched again.
@@ -234,14 +230,8 @@ bool OpenClCounter::launch(bool countsNodes) {
 
 template <class T>
 bool OpenClCounter::write(KeptBuffer& kept, const T* data, size_t count, cl_int& status) {
-  const size_t bytes = count * sizeof(T);
-  if (status != CL_SUCCESS || !kept.reserve(*session_, std::max<size_t>(bytes, 8), status))
-    return false;
-  if (bytes == 0) return true;
-  // Not blocking: the batch is left alone until its counts are read (wait).
-  status = cl_.EnqueueWriteBuffer(queue_, kept.buffer.mem, CL_FALSE, 0, bytes, data, 0, nullptr,
-                                  nullptr);
-  return status == CL_SUCCESS;
+  // The batch is left alone until its counts are read (wait).
+  return kept.write(*session_, queue_, data, count * sizeof(T), status);
 }
 
 // Copies the batch over: the boards' rows and the prefixes' masks (the
