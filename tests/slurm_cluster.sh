@@ -35,7 +35,11 @@ done
 dir=$(mktemp -d "${TMPDIR:-/tmp}/queens-slurm.XXXXXX")
 chmod 0755 "$dir"  # munged refuses a socket folder that others cannot read
 pids=()
-steps_before=$(pgrep -x slurmstepd | sort || true)
+# The job steps running now, by PID. A step that has ended but that slurmd
+# has not yet reaped stays a zombie (state Z) for a while, the longer the
+# busier the machine; it runs nothing, so it does not count.
+live_steps() { { ps -C slurmstepd -o pid=,stat= || true; } | awk '$2 !~ /^Z/ { print $1 }' | sort; }
+steps_before=$(live_steps)
 
 stop() {
   local status=$?
@@ -45,8 +49,10 @@ stop() {
     local deadline=$((SECONDS + 10))
     while ((SECONDS < deadline)) && [ -n "$(timeout 15 squeue -h 2>/dev/null)" ]; do sleep 0.1; done
   fi
-  new_steps() { comm -13 <(echo "$steps_before") <(pgrep -x slurmstepd | sort || true); }
-  for ((i = 0; i < 100; ++i)); do [ -z "$(new_steps)" ] && break; sleep 0.1; done
+  # Steps end after their jobs leave the queue: they report to the
+  # daemons first, which can take a while on a busy machine (30 s at most).
+  new_steps() { comm -13 <(echo "$steps_before") <(live_steps); }
+  for ((i = 0; i < 300; ++i)); do [ -z "$(new_steps)" ] && break; sleep 0.1; done
   for ((i = ${#pids[@]} - 1; i >= 0; --i)); do kill "${pids[i]}" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do
     for ((i = 0; i < 50; ++i)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
@@ -58,6 +64,7 @@ stop() {
   steps=$(new_steps)
   if [ -n "$left$steps" ]; then
     echo "FAILED: left running after the cluster stopped: daemons$left, steps $steps" >&2
+    ps -o pid,ppid,etime,stat,wchan:20,args -p "$(echo $left $steps | tr ' ' ,)" >&2 || true
     kill -KILL $left $steps 2>/dev/null || true
     status=1
   else
