@@ -45,8 +45,8 @@ bool joinAgrees(const Board& board, Count expected) {
     JoinTables tables;
     if (!tables.build(pinned, {kDefaultMemoryBudget, 1, 0, copies, !copies})) return true;  // 1x1
     for (int isa = 0; isa <= int(bestJoinIsa()); ++isa)
-      for (JoinTuning tuning :
-           {JoinTuning{}, JoinTuning{7, 3}, JoinTuning{1100, 5}, JoinTuning{1100, 5, 0}}) {
+      for (JoinTuning tuning : {JoinTuning{}, JoinTuning{7, 3, kSparseHalves, 2},
+                                JoinTuning{1100, 5}, JoinTuning{1100, 5, 0, 3}}) {
         Job job;
         if (countJoining(tables, job, JoinIsa(isa), tuning) != expected) return false;
       }

@@ -24,7 +24,10 @@ int main(int argc, char** argv) {
                  "usage: join_tunings CHUNK GROUP SPARSE_HALVES [mirrors|falling] < boards\n");
     return 2;
   }
-  const JoinTuning tuning{std::atol(argv[1]), std::atoi(argv[2]), std::atol(argv[3])};
+  // GROUP is both groups of south quarters: the east's, a product at a
+  // time, and the west's, read a block at a time.
+  const JoinTuning tuning{std::atol(argv[1]), std::atoi(argv[2]), std::atol(argv[3]),
+                          std::atol(argv[2])};
   if (tuning.chunk < 1 || tuning.chunk > kBigJoinChunk || tuning.southGroup < 1 ||
       tuning.southGroup > kSouthGroup) {
     std::fprintf(stderr, "join_tunings: chunk 1..%ld, group 1..%d\n", kBigJoinChunk, kSouthGroup);

@@ -32,7 +32,7 @@ class JoinCounter {
         planes_(tables, chunkBits(t_.chunk()), int(segmentBits(tuning.chunk)), at_),
         south_(tables, planes_, tuning.southGroup),
         pairs_(tables, planes_, takeProducts()),
-        west_(tables, tuning.chunk, take<uint64_t>(chunkBits(t_.chunk()))) {
+        west_(tables, tuning.chunk, take<uint64_t>(chunkBits(t_.chunk())), tuning.westSouthBlock) {
     assert(tuning.chunk <= t_.chunk() &&
            tuning.southGroup <= kSouthGroup);  // the space is for these
     assert(planes_.segmentBits() == 512 || planes_.segmentBits() == 1024);  // kSparse 1 or 2

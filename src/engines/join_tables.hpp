@@ -301,17 +301,23 @@ inline long chunkBits(long chunk) {
   return (chunk + segmentBits(chunk) - 1) / segmentBits(chunk) * segmentBits(chunk);
 }
 constexpr int kSouthGroup = 128;
+// The south quarters of a west group that the listing reads at a time: a
+// group can hold up to a quarter's rows' factorial, which no budget
+// foresees, so the room for them is fixed (WestLister).
+constexpr long kWestSouthBlock = 1024;
 constexpr long kProductBits = kBigJoinChunk;  // the room of each product
 // From how many west halves a chunk is counted sparse (JoinCounter): below
 // it, the sort and the maps cost more than they save (bench/README.md).
 constexpr long kSparseHalves = 16384;
 constexpr int kMostPlanes = 2 * kJoinMaxN - 2 + 1;  // one per diagonal, one of valid halves
-// The chunk and group sizes, and the sparse count's threshold: tiny in the
-// tests, to cut their boards into many chunks and count them sparse.
+// The chunk and group sizes, the sparse count's threshold and the west
+// listing's block: tiny in the tests, to cut their boards into many chunks
+// and blocks and count them sparse.
 struct JoinTuning {
   long chunk = 0;  // 0: the one the tables' work space holds
   int southGroup = kSouthGroup;
   long sparseHalves = kSparseHalves;
+  long westSouthBlock = kWestSouthBlock;
 };
 inline int patternBytes(int n) { return (2 * n - 2 + 7) / 8; }
 // Per west half, its pattern (twice), sort key, and a bit per plane and

@@ -4,8 +4,9 @@
 // join_blocks.hpp why the namespace).
 #pragma once
 
+#include <algorithm>
+#include <cassert>
 #include <cstdint>
-#include <vector>
 
 #include "engines/join_blocks.hpp"
 
@@ -22,9 +23,13 @@ struct WestCursor {
 
 class WestLister {
  public:
-  // patterns: room for a chunk of `chunk` halves.
-  WestLister(const JoinTables& tables, long chunk, uint64_t* patterns)
-      : t_(tables), chunk_(chunk), patterns_(patterns) {}
+  // patterns: room for a chunk of `chunk` halves; southBlock: the south
+  // quarters read at a time (1 to kWestSouthBlock).
+  WestLister(const JoinTables& tables, long chunk, uint64_t* patterns,
+             long southBlock = kWestSouthBlock)
+      : t_(tables), chunk_(chunk), southBlock_(southBlock), patterns_(patterns) {
+    assert(southBlock >= 1 && southBlock <= kWestSouthBlock);  // the room is for these
+  }
 
   const uint64_t* patterns() const { return patterns_; }
   uint64_t* patterns() { return patterns_; }
@@ -48,19 +53,23 @@ class WestLister {
       const auto *south = southWest.begin(southRows, columns ^ northColumns),
                  *southEnd = southWest.end(southRows, columns ^ northColumns);
       const long skip = at.taken, listedBefore = listed;
-      long index = 0;  // of the group's halves
-      const long souths = north != northEnd ? readSouths(southWest, south, southEnd) : 0;
-      const uint64_t *sums = souths_.data(), *differences = sums + souths,
-                     *patterns = sums + 2 * souths;
-      for (; north != northEnd && souths; ++north) {
-        const Diagonals top = northWest.diagonals(*north);
-        const uint64_t topPattern = t_.pattern(top);
-        for (long j = 0; j < souths; ++j) {
-          if ((top.sums & sums[j]) | (top.differences & differences[j])) continue;  // they meet
-          if (index++ < skip || listed == chunk_) continue;
-          const uint64_t pattern = topPattern | patterns[j];
-          patterns_[listed++] = pattern;
-          reached |= pattern;
+      long index = 0;  // of the group's halves, block by block of south quarters
+      for (auto *block = south, *blockEnd = south; north != northEnd && block != southEnd;
+           block = blockEnd) {
+        blockEnd = block + std::min(southBlock_, long(southEnd - block));
+        const long souths = readSouths(southWest, block, blockEnd);
+        const uint64_t *sums = souths_, *differences = sums + souths, *patterns = sums + 2 * souths;
+        for (auto* top = north; top != northEnd; ++top) {
+          const Diagonals topDiagonals = northWest.diagonals(*top);
+          const uint64_t topPattern = t_.pattern(topDiagonals);
+          for (long j = 0; j < souths; ++j) {
+            if ((topDiagonals.sums & sums[j]) | (topDiagonals.differences & differences[j]))
+              continue;  // they meet
+            if (index++ < skip || listed == chunk_) continue;
+            const uint64_t pattern = topPattern | patterns[j];
+            patterns_[listed++] = pattern;
+            reached |= pattern;
+          }
         }
       }
       at.taken = skip + (listed - listedBefore);
@@ -72,13 +81,12 @@ class WestLister {
   }
 
  private:
-  // A group's south quarters, read once for all its north ones: their sums,
-  // then differences, then patterns (a half's pattern is its quarters' OR,
-  // as each bit of a pattern is a diagonal's).
+  // A block of a group's south quarters, read once for all its north ones:
+  // their sums, then differences, then patterns (a half's pattern is its
+  // quarters' OR, as each bit of a pattern is a diagonal's).
   long readSouths(const QuarterTable& southWest, const QuarterTable::Entry* south,
                   const QuarterTable::Entry* southEnd) {
     const long souths = southEnd - south;
-    if (souths_.size() < size_t(3 * souths)) souths_.resize(size_t(3 * souths));
     for (long j = 0; j < souths; ++j) {
       const Diagonals bottom = southWest.diagonals(south[j]);
       souths_[j] = bottom.sums, souths_[souths + j] = bottom.differences;
@@ -88,9 +96,9 @@ class WestLister {
   }
 
   const JoinTables& t_;
-  long chunk_;
+  long chunk_, southBlock_;
   uint64_t* patterns_;
-  std::vector<uint64_t> souths_;  // a group's largest: a quarter's rows' factorial, at most
+  uint64_t souths_[3 * kWestSouthBlock];  // a block's: 24 KiB a thread, whatever the board
 };
 
 }  // namespace
