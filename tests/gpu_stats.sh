@@ -11,12 +11,7 @@ set -u
 queens=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Skipped, with the reason, where OpenCL finds no device (but under CI).
-if ! "$queens" --method=gpu-rows --empty=4 >/dev/null 2>"$work/probe"; then
-  [ "${CI:-}" = true ] && { echo "FAILED: no OpenCL device under CI: $(cat "$work/probe")"; exit 1; }
-  echo "SKIPPED: $(cat "$work/probe")"
-  exit 77
-fi
+"$(dirname "$0")/gpu_device_or_skip.sh" "$queens" || exit $?
 failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 
