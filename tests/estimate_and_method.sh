@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # --estimate's line, and the method line of a board that counts for over a
 # second: which method, and, when the join was passed over for memory, what
-# it would need and the --memory that lets it run.
+# it would need and the --memory that lets it run; none with --stats=json.
 #   estimate_and_method.sh QUEENS
 set -uo pipefail
 queens=$1
@@ -45,6 +45,11 @@ grep -Eq '^board 1, 21x21, estimate: ([0-9]+ of [0-9]+ sampled units done|buildi
 "$queens" --stats --threads=1 --method=propagate --empty=16 >/dev/null 2>"$work/err"
 [ "$(head -n 1 "$work/err")" = "board 1, 16x16: counted by propagate on 1 thread" ] ||
   fail "method line: $(head -n 1 "$work/err")"
+# Not with --stats=json, whose stderr a script reads as JSON Lines: the
+# board's object alone.
+"$queens" --stats=json --threads=2 --method=propagate --empty=16 >/dev/null 2>"$work/err"
+[ "$(wc -l <"$work/err")" = 1 ] && grep -q '^{"board":1,.*}$' "$work/err" ||
+  fail "--stats=json wrote other lines than its object: $(cat "$work/err")"
 # The join passed over for memory: what it would need, what lets it run.
 # The count itself would take minutes: stopped once the line is out.
 (timeout --foreground -s KILL 4 "$queens" --stats --memory=4M --threads=1 --empty=20 >/dev/null 2>"$work/err") 2>/dev/null

@@ -196,8 +196,11 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   if (is("--trace=html")) return options.show.tracing = options.page = true;
   if (is("--unique")) return options.unique = true;
   if (is("--estimate")) return options.estimate = kDefaultEstimateSeconds, true;
-  if (is("--stats") || is("--stats=text")) return settings.stats = true;
-  if (is("--stats=json")) return settings.stats = options.statsJson = true;
+  if (is("--stats") || is("--stats=text")) return settings.stats = settings.methodLine = true;
+  if (is("--stats=json")) {
+    settings.methodLine = false;  // stderr stays JSON Lines: --progress asks for the line
+    return settings.stats = options.statsJson = true;
+  }
   if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
   if (is("--no-progress")) return settings.progress = ProgressMode::kOff, true;
   return parseSetting(arg, options, why);

@@ -88,7 +88,7 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
   Counting counting = countingOf(board, settings, err);
   // The method line and the progress line, from a thread of their own.
   std::unique_ptr<ProgressLine> line;
-  if (board.n >= kSplitMinN && (counting.progressShown || settings.stats))
+  if (board.n >= kSplitMinN && (counting.progressShown || settings.methodLine))
     line = std::make_unique<ProgressLine>(err, counting.terminal, counting.progressShown,
                                           boardNumber, board.n, settings.share);
   std::unique_ptr<ProgressTicker> ticker;  // none for a board with no line (a stream's)

@@ -32,6 +32,7 @@ struct Settings {
   Share share;
   ProgressMode progress = ProgressMode::kAuto;
   bool stats = false;
+  bool methodLine = false;  // --stats (not =json): said once the board has counted for a second
   uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
   Checkpoint* checkpoint = nullptr;        // --checkpoint: records the units done
   GpuAccess* gpu = nullptr;                // the OpenCL device, for --method=gpu and auto
