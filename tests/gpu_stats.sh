@@ -16,7 +16,7 @@ failures=0
 fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 
 # --stats names each engine: the row search on the device as gpu, the join
-# as gpu-join (after the method line, for a count of over a second).
+# as gpu-join (the object is stderr's last line: a driver may write first).
 for method in gpu-rows:gpu gpu-join:gpu-join; do
   named=${method#*:} method=${method%:*}
   count=$("$queens" --method=$method --threads=2 --stats=json --empty=14 2>"$work/stats")
