@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # --merge adds up what --part=K/M prints, exactly, and refuses with exit
 # status 1, nothing on stdout and a message that names the file and the
-# share, every set of shares that would add up to a wrong count (issue 19).
+# share, every set of shares that would add up to a wrong count (issue 19),
+# and every share cut short, edited or with lines added (issue 71).
 #   merge_refusals.sh SOLUTION
 set -euo pipefail
 solution=$1
@@ -15,8 +16,10 @@ fail() { echo "FAILED: $*" >&2; exit 1; }
 { printf '........\n%.0s' {1..8}; echo; printf '.............\n%.0s' {1..13}; } >boards.txt
 "$solution" <boards.txt >whole.txt
 for k in 1 2 3 4; do "$solution" --part=$k/4 <boards.txt >share-$k.txt; done
-head -1 share-2.txt | grep -Eq '^# queens share 2/4 format 3 numbering [0-9]+ input [0-9a-f]{8} plan [0-9a-f]{8} boards 2 plans whole,symmetry-propagate$' ||
+head -1 share-2.txt | grep -Eq '^# queens share 2/4 format 4 numbering [0-9]+ input [0-9a-f]{8} plan [0-9a-f]{8} boards 2 plans whole,symmetry-propagate$' ||
   fail "share 2's header: $(head -1 share-2.txt)"
+tail -n 1 share-2.txt | grep -Eq '^# end share 2/4 counts 2 check [0-9a-f]{8}$' ||
+  fail "share 2's end line: $(tail -n 1 share-2.txt)"
 
 merged() { "$solution" --merge "$@" >out.txt 2>err.txt; }
 # refused EXPECTED FILE...: the merge exits 1, prints nothing, and says EXPECTED.
@@ -49,10 +52,12 @@ echo "an identical copy is counted once, with a note: $(cat err.txt)"
 refused "error: 2 of 4 shares missing: 1,3" share-4.txt share-2.txt
 refused "error: 3 of 4 shares missing: 1,2,4" share-3.txt
 
+# A count edited: its share's check no longer holds (a share whose check
+# holds and whose counts differ from another copy's is lasts_test's).
 sed '2s/.*/93/' share-1.txt >other-counts-1.txt
-refused "other-counts-1.txt: share 1/4 is also in share-1.txt, with other counts" \
+refused "other-counts-1.txt: line 4: share 1/4: its check" \
   share-1.txt share-2.txt share-3.txt share-4.txt other-counts-1.txt
-grep -qF "1 of 4 shares missing or refused: 1" err.txt || fail "share 1 not listed to run again"
+grep -qF "the share was edited or damaged" err.txt || fail "no reason: $(cat err.txt)"
 
 "$solution" --part=2/4 <<<"$(printf '.........\n%.0s' {1..9})" >other-input-2.txt
 refused "other-input-2.txt: share 2/4 (input" share-1.txt other-input-2.txt share-3.txt share-4.txt
@@ -72,6 +77,28 @@ grep -qF "it is of another M" err.txt || fail "no reason: $(cat err.txt)"
 head -2 share-3.txt >cut-3.txt
 refused "cut-3.txt: share 3/4: only 1 of its 2 counts" share-1.txt share-2.txt cut-3.txt share-4.txt
 grep -qF "1 of 4 shares missing: 3" err.txt || fail "the cut share is not listed: $(cat err.txt)"
+# Cut inside its last count, as a full disk or a copy stopped midway leaves
+# it: the count reads as a smaller number, and the end line is missing.
+last=$(sed -n 3p share-3.txt)
+{ head -2 share-3.txt; printf '%s' "${last:0:2}"; } >cut-count-3.txt
+refused "cut-count-3.txt: share 3/4: no end line after its 2 counts (was its run cut short?)" \
+  share-1.txt share-2.txt cut-count-3.txt share-4.txt
+grep -qF "1 of 4 shares missing: 3" err.txt || fail "the cut share is not listed: $(cat err.txt)"
+head -n 3 share-3.txt >no-end-3.txt
+refused "no-end-3.txt: share 3/4: no end line after its 2 counts" share-1.txt share-2.txt \
+  no-end-3.txt share-4.txt
+sed '$s/counts 2/counts 1/' share-3.txt >other-end-3.txt
+refused "other-end-3.txt: line 4: share 3/4: expected its end line, '# end share 3/4 counts 2 check ...', got '# end share 3/4 counts 1" \
+  share-1.txt share-2.txt other-end-3.txt share-4.txt
+# A count swapped between the two boards: each count is right, the check is not.
+awk 'NR == 2 { first = $0; next } NR == 3 { print; print first; next } { print }' share-1.txt \
+  >swapped-1.txt
+refused "swapped-1.txt: line 4: share 1/4: its check" swapped-1.txt share-2.txt share-3.txt \
+  share-4.txt
+# The header edited: the check covers it too.
+sed '1s/plans whole/plans join/' share-3.txt >header-edited-3.txt
+refused "header-edited-3.txt: line 4: share 3/4: its check" share-1.txt share-2.txt \
+  header-edited-3.txt share-4.txt
 
 : >empty-3.txt
 refused "empty-3.txt: empty, not a share" share-1.txt share-2.txt empty-3.txt share-4.txt
@@ -83,14 +110,20 @@ grep -qF "bare-3.txt: line 1: not a share" err.txt || fail "the first refusal is
 head -c 40 share-3.txt >header-cut-3.txt
 refused "header-cut-3.txt: line 1: a share's header cut short" share-1.txt share-2.txt \
   header-cut-3.txt share-4.txt
-sed '1s/format 3/format 4/' share-3.txt >format-4-3.txt
-refused "format-4-3.txt: line 1: a share in another format than 2 or 3" share-1.txt share-2.txt \
-  format-4-3.txt share-4.txt
-# A share of format 2, from before its header named the plans, still adds up.
-sed '1s/format 3/format 2/; 1s/ plans .*//' share-3.txt >format-2-3.txt
-merged share-1.txt share-2.txt format-2-3.txt share-4.txt || fail "format 2: $(cat err.txt)"
-cmp -s out.txt whole.txt || fail "with a share of format 2: $(cat out.txt)"
-sed '1s/format 3 numbering [0-9]* /format 1 /' share-3.txt >format-1-3.txt
+sed '1s/format 4/format 5/' share-3.txt >format-5-3.txt
+refused "format-5-3.txt: line 1: a share in another format than 4" share-1.txt share-2.txt \
+  format-5-3.txt share-4.txt
+# Shares of formats 2 and 3 have no end line: one cut short would read as
+# whole, so they are refused, and the refusal says what to do.
+sed '1s/format 4/format 3/; $d' share-3.txt >format-3-3.txt
+refused "format-3-3.txt: line 1: a share in an earlier format, with no end line to check it by" \
+  share-1.txt share-2.txt format-3-3.txt share-4.txt
+grep -qF "merge it with the queens that wrote it, or count it again" err.txt ||
+  fail "no way out: $(cat err.txt)"
+sed '1s/format 4/format 2/; 1s/ plans .*//; $d' share-3.txt >format-2-3.txt
+refused "format-2-3.txt: line 1: a share in an earlier format" share-1.txt share-2.txt \
+  format-2-3.txt share-4.txt
+sed '1s/format 4 numbering [0-9]* /format 1 /' share-3.txt >format-1-3.txt
 refused "format-1-3.txt: line 1: a share in format 1, from a queens before 1.0.0" share-1.txt \
   share-2.txt format-1-3.txt share-4.txt
 # A share of a version that numbers units another way: both versions named.
@@ -100,9 +133,16 @@ refused "numbering-4-3.txt: share 3/4 numbers its units as version 4 does, and s
 sed '3s/.*/73 712/' share-3.txt >not-a-count-3.txt
 refused "not-a-count-3.txt: line 3: share 3/4: expected a count, got '73 712'" share-1.txt \
   share-2.txt not-a-count-3.txt share-4.txt
-{ cat share-3.txt; echo 5; } >more-counts-3.txt
+{ head -n 3 share-3.txt; echo 5; tail -n 1 share-3.txt; } >more-counts-3.txt
 refused "more-counts-3.txt: line 4: share 3/4: more counts than boards" share-1.txt share-2.txt \
   more-counts-3.txt share-4.txt
+{ cat share-3.txt; echo 5; } >appended-3.txt
+refused "appended-3.txt: line 5: share 3/4: a count after its end line" share-1.txt share-2.txt \
+  appended-3.txt share-4.txt
+grep -qF "1 of 4 shares missing or refused: 3" err.txt || fail "share 3 not listed: $(cat err.txt)"
+{ cat share-3.txt; echo 'total 73804'; } >appended-text-3.txt
+refused "appended-text-3.txt: line 5: share 3/4: not a share" share-1.txt share-2.txt appended-text-3.txt \
+  share-4.txt
 sed '1s|3/4|5/4|' share-3.txt >beyond-3.txt
 refused "beyond-3.txt: line 1: a share K/M with K outside 1..M" share-1.txt share-2.txt \
   beyond-3.txt share-4.txt

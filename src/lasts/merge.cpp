@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <string>
 
 #include "lasts/lines.hpp"
 #include "lasts/shares.hpp"
@@ -21,20 +22,24 @@ const char* parseShareHeader(const char* line, ShareHeader& header) {
   int format = 0, start = 0, end = 0;
   if (std::sscanf(line, "# queens share %ld/%ld format %d %n", &header.part, &header.parts, &format,
                   &start) != 3)
-    return "not a share: expected '# queens share K/M format 3 ...', as --part prints";
+    return "not a share: expected '# queens share K/M format 4 ...', as --part prints";
   if (format < 2)
     return "a share in format 1, from a queens before 1.0.0, whose units' numbering it does not "
            "name: count it again";
-  if (format > kShareFormat) return "a share in another format than 2 or 3 (from a newer queens?)";
+  // Formats 2 and 3 end with their last count: one cut short or edited
+  // reads as whole, so it could add up to a wrong total.
+  if (format < kShareFormat)
+    return "a share in an earlier format, with no end line to check it by (a share cut short or "
+           "edited would read as whole): merge it with the queens that wrote it, or count it "
+           "again";
+  if (format > kShareFormat) return "a share in another format than 4 (from a newer queens?)";
   if (std::sscanf(line + start, "numbering %ld input %8x plan %8x boards %ld%n", &header.numbering,
                   &header.input, &header.plan, &header.boards, &end) != 4 ||
       header.boards < 0)
     return "a share's header cut short: expected 'numbering N input X plan X boards B' after the "
            "format";
   start += end, end = 0;
-  // Format 3 names its plans' methods; format 2 (before 1.1) does not.
-  if (format == 3 &&
-      (std::sscanf(line + start, " plans %127[a-z,-]%n", header.plans, &end) != 1 || !end))
+  if (std::sscanf(line + start, " plans %127[a-z,-]%n", header.plans, &end) != 1 || !end)
     return "a share's header cut short: expected 'plans NAMES' after the boards";
   if (line[start + end]) return "a share's header with more after its last field";
   if (header.part < 1 || header.part > header.parts) return "a share K/M with K outside 1..M";
@@ -68,7 +73,7 @@ class ShareMerge {
       Count count;
       const char* why = parseShareHeader(line, header);
       if (why && lastPart && parseCount(line, count)) {
-        why = "more counts than boards";
+        why = "a count after its end line";
         if (Seen* copy = find(lastPart)) copy->refused = true;
       }
       if (why) {
@@ -78,7 +83,8 @@ class ShareMerge {
       }
       lastPart = header.part;
       std::snprintf(share, sizeof share, "share %ld/%ld", header.part, header.parts);
-      stopped = !readCounts(lines, name, share, header);
+      const std::string headerLine = line;  // for the end line's check
+      stopped = !readCounts(lines, name, share, header, headerLine.c_str());
     }
     if (lines.fault())
       refuse("%s: %s", name, lines.fault());
@@ -118,9 +124,9 @@ class ShareMerge {
     failed_ = true;
   }
 
-  // The counts of one share, after its header; false if not whole.
-  bool readCounts(LineReader& lines, const char* name, const char* share,
-                  const ShareHeader& header) {
+  // Whether a share goes with the first one read, which it becomes if it is
+  // the first; false, refused, if not.
+  bool goesWithFirst(const char* name, const char* share, const ShareHeader& header) {
     if (!totals_) {
       totals_ = static_cast<Count*>(std::calloc(size_t(header.boards) + 1, sizeof(Count)));
       if (!totals_) return refuse("%s: %s: no memory for its totals", name, share), false;
@@ -147,6 +153,14 @@ class ShareMerge {
           first_.boards, *first_.plans ? ", plans " : "", first_.plans, why);
       return false;
     }
+    return true;
+  }
+
+  // The counts of one share, after its header line `headerLine`, and its end
+  // line; false if not whole.
+  bool readCounts(LineReader& lines, const char* name, const char* share, const ShareHeader& header,
+                  const char* headerLine) {
+    if (!goesWithFirst(name, share, header)) return false;
     Seen* copy = find(header.part);
     Fingerprint counts;
     for (long board = 0; board < header.boards; ++board) {
@@ -166,6 +180,7 @@ class ShareMerge {
       if (!copy && (totals_[board] += count) < count)
         return refuse("%s: %s: board %ld's total passes 2^128 - 1", name, share, board + 1), false;
     }
+    if (!readEnd(lines, name, share, header, shareCheck(headerLine, counts.digest()))) return false;
     if (!copy) {
       seen_.emplace(header.part, Seen{counts.digest(), false, name});
     } else if (copy->counts == counts.digest()) {
@@ -175,6 +190,41 @@ class ShareMerge {
       refuse("%s: %s is also in %s, with other counts", name, share, copy->file);
       copy->refused = true;
     }
+    return true;
+  }
+
+  // The end line after a share's counts, which must name the share and its
+  // counts and carry `check`; false, refused, if it does not.
+  bool readEnd(LineReader& lines, const char* name, const char* share, const ShareHeader& header,
+               uint32_t check) {
+    const char* line = lines.next();
+    if (!line) {
+      if (!lines.fault())
+        refuse("%s: %s: no end line after its %ld counts (was its run cut short?)", name, share,
+               header.boards);
+      return false;
+    }
+    long part = 0, parts = 0, counts = 0;
+    unsigned written = 0;
+    int end = 0;
+    Count count;
+    if (parseCount(line, count))
+      return refuse("%s: line %ld: %s: more counts than boards", name, lines.lineNumber(), share),
+             false;
+    if (std::sscanf(line, "# end share %ld/%ld counts %ld check %8x%n", &part, &parts, &counts,
+                    &written, &end) != 4 ||
+        line[end] || part != header.part || parts != header.parts || counts != header.boards)
+      return refuse(
+                 "%s: line %ld: %s: expected its end line, '# end %s counts %ld check ...', got "
+                 "'%.60s'",
+                 name, lines.lineNumber(), share, share, header.boards, line),
+             false;
+    if (written != check)
+      return refuse(
+                 "%s: line %ld: %s: its check %08x is not that of its header and counts "
+                 "(%08x): the share was edited or damaged",
+                 name, lines.lineNumber(), share, written, unsigned(check)),
+             false;
     return true;
   }
 

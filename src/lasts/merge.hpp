@@ -13,7 +13,7 @@ struct ShareHeader {
   long part = 0, parts = 0, boards = 0;
   long numbering = 0;  // how the units were numbered (kUnitNumbering)
   unsigned input = 0, plan = 0;
-  char plans[128] = "";  // the methods its boards were split by (format 3), or ""
+  char plans[128] = "";  // the methods its boards were split by
 };
 
 // Reads a header line; null if it is one, else why not.

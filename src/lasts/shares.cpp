@@ -10,6 +10,7 @@ ShareOutput::~ShareOutput() {
 bool ShareOutput::add(const Board& board, Count count, const char* method, uint64_t numbering) {
   if (held_ == kHeldCounts && !spill()) return false;
   counts_[held_++] = count;
+  counted_.addCount(count);
   ++boards_;
   addBoard(input_, board);
   // A board counted whole by share 1 adds up whatever the method was.
@@ -22,12 +23,14 @@ bool ShareOutput::add(const Board& board, Count count, const char* method, uint6
 }
 
 void ShareOutput::write(std::FILE* out) {
-  std::fprintf(out,
-               "# queens share %d/%d format %d numbering %ld input %08x plan %08x boards %ld "
-               "plans %s\n",
-               share_.part + 1, share_.parts, kShareFormat, long(kUnitNumbering),
-               unsigned(input_.digest()), unsigned(plan_.digest()), boards_,
-               plans_.empty() ? "none" : plans_.c_str());
+  char header[256];
+  std::snprintf(header, sizeof header,
+                "# queens share %d/%d format %d numbering %ld input %08x plan %08x boards %ld "
+                "plans %s",
+                share_.part + 1, share_.parts, kShareFormat, long(kUnitNumbering),
+                unsigned(input_.digest()), unsigned(plan_.digest()), boards_,
+                plans_.empty() ? "none" : plans_.c_str());
+  std::fprintf(out, "%s\n", header);
   if (spilled_) {
     std::rewind(spilled_);
     char block[4096];
@@ -35,6 +38,8 @@ void ShareOutput::write(std::FILE* out) {
       std::fwrite(block, 1, got, out);
   }
   printHeld(out);
+  std::fprintf(out, "# end share %d/%d counts %ld check %08x\n", share_.part + 1, share_.parts,
+               boards_, unsigned(shareCheck(header, counted_.digest())));
 }
 
 void ShareOutput::printHeld(std::FILE* file) {

@@ -7,11 +7,14 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "check.hpp"
 #include "lasts/checkpoint_file.hpp"
 #include "lasts/checkpoint_parts.hpp"
 #include "lasts/merge.hpp"
+#include "lasts/shares.hpp"
 
 namespace {
 
@@ -30,29 +33,86 @@ void countsReadBack() {
 
 void shareHeaders() {
   queens::ShareHeader header;
-  CHECK(queens::parseShareHeader("# queens share 3/64 format 3 numbering 5 input 9f1c2e0a plan "
+  CHECK(queens::parseShareHeader("# queens share 3/64 format 4 numbering 5 input 9f1c2e0a plan "
                                  "5d0a77c1 boards 2 plans whole,join",
                                  header) == nullptr);
   CHECK(header.part == 3 && header.parts == 64 && header.boards == 2 && header.numbering == 5);
   CHECK(header.input == 0x9f1c2e0au && header.plan == 0x5d0a77c1u);
   CHECK(std::strcmp(header.plans, "whole,join") == 0);
-  // Format 2 names no plans.
-  queens::ShareHeader older;
+  // Formats 2 and 3 have no end line to check them by.
   CHECK(queens::parseShareHeader(
-            "# queens share 3/64 format 2 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2",
-            older) == nullptr &&
-        *older.plans == '\0');
-  CHECK(queens::parseShareHeader("# queens share 5/4 format 2 numbering 5 input 0 plan 0 boards 1",
-                                 header));
+      "# queens share 3/64 format 3 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2 plans join",
+      header));
+  CHECK(queens::parseShareHeader(
+      "# queens share 3/64 format 2 numbering 5 input 9f1c2e0a plan 5d0a77c1 boards 2", header));
+  CHECK(queens::parseShareHeader(
+      "# queens share 5/4 format 4 numbering 5 input 0 plan 0 boards 1 plans join", header));
   CHECK(queens::parseShareHeader("# queens share 1/4 format 1 input 0 plan 0 boards 1", header));
+  CHECK(queens::parseShareHeader(
+      "# queens share 1/4 format 5 numbering 5 input 0 plan 0 boards 1 plans join", header));
   CHECK(queens::parseShareHeader("# queens share 1/4 format 4 numbering 5 input 0 plan 0 boards 1",
-                                 header));
-  CHECK(queens::parseShareHeader("# queens share 1/4 format 3 numbering 5 input 0 plan 0 boards 1",
                                  header));  // no plans
   CHECK(queens::parseShareHeader(
-      "# queens share 1/4 format 3 numbering 5 input 0 plan 0 boards 1 plans join more", header));
-  CHECK(queens::parseShareHeader("# queens share 1/4 format 2 numbering 5 input 0", header));
+      "# queens share 1/4 format 4 numbering 5 input 0 plan 0 boards 1 plans join more", header));
+  CHECK(queens::parseShareHeader("# queens share 1/4 format 4 numbering 5 input 0", header));
   CHECK(queens::parseShareHeader("12", header));
+}
+
+// The text of share `part` of 2 of one empty 4x4 board, with `count`.
+std::string shareText(int part, queens::Count count) {
+  queens::Board board;
+  board.n = 4;
+  for (int r = 0; r < 4; ++r) board.freeSquares[r] = 0xF;
+  queens::ShareOutput share(queens::Share{part - 1, 2});
+  CHECK(share.add(board, count, "rows", 7));
+  std::FILE* file = std::tmpfile();
+  share.write(file);
+  std::string text(256, '\0');
+  std::rewind(file);
+  text.resize(std::fread(&text[0], 1, text.size(), file));
+  std::fclose(file);
+  return text;
+}
+
+// Merges shares, each a file's text; the status, with stdout and stderr.
+int merged(const std::vector<std::string>& texts, std::string& out, std::string& err) {
+  std::vector<std::string> paths;
+  std::vector<const char*> names;
+  for (const std::string& text : texts) {
+    char path[] = "/tmp/queens_unit_XXXXXX";
+    const int fd = mkstemp(path);
+    CHECK(fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size()));
+    close(fd);
+    paths.push_back(path);
+  }
+  for (const std::string& path : paths) names.push_back(path.c_str());
+  std::FILE* outFile = std::tmpfile();
+  std::FILE* errFile = std::tmpfile();
+  const int status = queens::mergeShares(names, 0, outFile, errFile);
+  for (auto [file, text] : {std::pair{outFile, &out}, std::pair{errFile, &err}}) {
+    text->assign(4096, '\0');
+    std::rewind(file);
+    text->resize(std::fread(&(*text)[0], 1, text->size(), file));
+    std::fclose(file);
+  }
+  for (const std::string& path : paths) std::remove(path.c_str());
+  return status;
+}
+
+// Shares with their end lines add up; a share whose check holds but whose
+// counts differ from another copy's is refused (a run that counted wrong).
+void sharesMerge() {
+  const std::string first = shareText(1, 1), second = shareText(2, 1);
+  CHECK(first.find("\n1\n# end share 1/2 counts 1 check ") != std::string::npos);
+  std::string out, err;
+  CHECK(merged({first, second}, out, err) == 0 && out == "2\n" && err.empty());
+  CHECK(merged({first, second, shareText(2, 5)}, out, err) == 1 && out.empty());
+  CHECK(err.find("share 2/2 is also in") != std::string::npos &&
+        err.find("with other counts") != std::string::npos);
+  std::string edited = second;
+  edited[edited.find("\n1\n") + 1] = '3';
+  CHECK(merged({first, edited}, out, err) == 1 && out.empty());
+  CHECK(err.find("line 3: share 2/2: its check") != std::string::npos);
 }
 
 void fingerprints() {
@@ -249,6 +309,7 @@ int main() {
   recordsWritten();
   countsReadBack();
   shareHeaders();
+  sharesMerge();
   fingerprints();
   checkpointRecords();
   linesReadBack();
