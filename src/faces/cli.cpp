@@ -13,6 +13,7 @@
 
 #include "faces/cli.hpp"
 #include "faces/input.hpp"
+#include "faces/kept_counts.hpp"
 #include "faces/page.hpp"
 #include "faces/stats.hpp"
 #include "judge/program.hpp"
@@ -327,6 +328,21 @@ int stopCount(std::FILE* out, std::FILE* err, const Options& options, long board
   return 128 + signal;
 }
 
+// --estimate, in place of a board's count: its line; false, said, if the
+// board cannot be estimated.
+bool estimateOne(const Board& board, long boardNumber, const Options& options, std::FILE* out,
+                 std::FILE* err) {
+  const Estimate estimate =
+      estimateBoard(board, boardNumber, options.settings, options.estimate, err);
+  if (!estimate.failure.empty())
+    return std::fflush(out),
+           std::fprintf(err, "error: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
+                        estimate.failure.c_str()),
+           false;
+  printEstimate(estimate, boardNumber, board.n, out);
+  return true;
+}
+
 // Counts (or lists, or traces) every board of the input; with --part, holds
 // the counts in `share` and prints it at the end. Returns the status.
 int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Options& options,
@@ -337,7 +353,11 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
   int writeError = 0;
   long pageBoards = 0, boardNumber = 1;  // --trace=html: the boards in the page
   const char* refusal = nullptr;         // why a board cannot be counted as asked
+  const bool countsOnly = !options.sharing && !options.page && !options.estimate &&
+                          !options.show.listing && !options.show.tracing;
+  KeptCounts kept(out, err, options.name, countsOnly && !settings.checkpoint);
   for (; !writeError && source.next(board); ++boardNumber) {
+    kept.begin(board.n);
     timespec start;
     if (settings.stats) clock_gettime(CLOCK_MONOTONIC, &start);
     Report report;
@@ -349,13 +369,7 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
       break;
     }
     if (options.estimate) {  // in place of the count
-      const Estimate estimate = estimateBoard(board, boardNumber, settings, options.estimate, err);
-      if (!estimate.failure.empty())
-        return std::fflush(out),
-               std::fprintf(err, "error: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
-                            estimate.failure.c_str()),
-               1;
-      printEstimate(estimate, boardNumber, board.n, out);
+      if (!estimateOne(board, boardNumber, options, out, err)) return 1;
       if ((writeError = writeErrorOf(out))) break;
       continue;
     }
@@ -374,7 +388,10 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
                    std::strerror(errno));
       return 1;
     }
-    if (!options.sharing && !options.page) printCount(count, out);
+    if (countsOnly)
+      kept.print(count);
+    else if (!options.sharing && !options.page)
+      printCount(count, out);
     if (settings.stats) {
       const BoardStats stats{board, boardNumber, settings.share, options.sharing, start, report};
       options.statsJson ? printStatsJson(stats, err) : printStats(stats, err);
