@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# A device that fails partway through a checkpointed count, through the
-# whole program: the OpenCL stand-in (faults/opencl_stand_in.cpp,
-# preloaded) fails the k-th kernel launch and every one after it. The run
-# must say so on stderr and exit 1; the same command run again, on the
-# device that works, must print the exact counts, or refuse cleanly (an
-# error line, status 1, no count), never a wrong count. Both of the device's
-# engines: the row search (gpu-rows) and the join (gpu-join, whose flights
-# run three kernels each).
+# A device that fails or hangs partway through a checkpointed count,
+# through the whole program: the OpenCL stand-in (faults/opencl_stand_in.cpp,
+# preloaded) fails the k-th kernel launch and every one after it, or never
+# finishes it and all queued after it. The run must say so on stderr and
+# exit 1 (a hung device once its deadline passes, here --device-timeout=2);
+# the same command run again, on the device that works, must print the exact
+# counts from what the checkpoint saved. Both of the device's engines: the
+# row search (gpu-rows) and the join (gpu-join, whose flights run three
+# kernels each).
 #   tests/gpu_faults.sh QUEENS STAND_IN.so
 set -u
 queens=$1 standIn=$2
@@ -21,14 +22,17 @@ fail() { echo "FAILED: $*"; failures=$((failures + 1)); }
 { "$queens" --list --empty=12 | head -n 12; echo; } >"$work/boards.txt"
 for ((r = 0; r < 15; ++r)); do printf '%.15s\n' "..............."; done >>"$work/boards.txt"
 expected=$'1\n2279184'
-faults() {  # METHOD MEMORY LAUNCH...
-  local method=$1 memory=$2
-  shift 2
+faults() {  # FAULT METHOD MEMORY LAUNCH...
+  local fault=$1 method=$2 memory=$3
+  shift 3
   local command=(--method="$method" --memory="$memory" --checkpoint="$work/run.ckpt"
-    --checkpoint-every=1 "$work/boards.txt")
+    --checkpoint-every=1 --device-timeout=2 "$work/boards.txt")
+  local said='^error: board [12] ([0-9x]*): the OpenCL device failed'
+  [ "$fault" = STALL ] && said='^error: board [12] ([0-9x]*): the OpenCL device did not finish .* within [0-9]* s (--device-timeout=2, .*: it seems hung'
   for failAt in "$@"; do
     rm -f "$work/run.ckpt"
-    LD_PRELOAD=$standIn QUEENS_FAIL_LAUNCH=$failAt "$queens" "${command[@]}" >"$work/out" 2>"$work/err"
+    timeout 120 env LD_PRELOAD="$standIn" "QUEENS_${fault}_LAUNCH=$failAt" "$queens" "${command[@]}" \
+      >"$work/out" 2>"$work/err"
     status=$?
     if [ $status -eq 0 ]; then
       # The device failed after the last launch: the count must be exact.
@@ -36,20 +40,19 @@ faults() {  # METHOD MEMORY LAUNCH...
         fail "$method: launch $failAt never failed, yet printed $(cat "$work/out")"
       continue
     fi
-    [ $status -eq 1 ] && grep -q '^error: board [12] ([0-9x]*): the OpenCL device failed' "$work/err" ||
-      fail "$method: launch $failAt failed: status $status, $(cat "$work/err")"
+    [ $status -eq 1 ] && grep -q "$said" "$work/err" ||
+      fail "$method: launch $failAt (${fault,,}): status $status, $(cat "$work/err")"
     "$queens" "${command[@]}" >"$work/out" 2>"$work/err"
     status=$?
-    if [ $status -eq 0 ]; then
-      [ "$(cat "$work/out")" = "$expected" ] ||
-        fail "$method: launch $failAt failed, then the rerun printed '$(cat "$work/out")', not the exact counts"
-    elif [ $status -ne 1 ] || ! grep -q '^error: ' "$work/err"; then
-      fail "$method: launch $failAt failed, then the rerun gave status $status and: $(cat "$work/err")"
-    fi
-    echo "$method: launch $failAt failed: status 1; the rerun: status $status, $(grep -o 'resumes with [0-9]* of its [0-9]* units done' "$work/err" || echo 'nothing resumed')"
+    [ $status -eq 0 ] && [ "$(cat "$work/out")" = "$expected" ] ||
+      fail "$method: launch $failAt (${fault,,}), then the rerun gave status $status and printed '$(cat "$work/out")', not the exact counts: $(cat "$work/err")"
+    echo "$method: launch $failAt (${fault,,}): status 1; the rerun: the exact counts, $(grep -o 'resumes with [0-9]* of its [0-9]* units done' "$work/err" || echo 'nothing resumed')"
   done
 }
-faults gpu-rows 1M 1 3 20 100 300 450
+faults FAIL gpu-rows 1M 1 3 20 100 300 450
 # 15x15's join on the device makes about 1,500 launches in flights of 2M.
-faults gpu-join 2M 1 3 20 100 600 1400
+faults FAIL gpu-join 2M 1 3 20 100 600 1400
+# A device that hangs: each stop waits out its deadline (2 s and more).
+faults STALL gpu-rows 1M 3 100
+faults STALL gpu-join 2M 3 600
 [ $failures -eq 0 ] && echo "ok: a device that fails never leaves a wrong count" || exit 1

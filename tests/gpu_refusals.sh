@@ -74,6 +74,28 @@ if [ "$build" = built ]; then
     echo "FAILED: a kernel that does not build gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
     exit 1
   fi
+  for method in gpu-join gpu-rows; do
+    ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_FAIL_BUILD=1 \
+      "$queens" --method=$method "$work/four.txt" >"$work/out" 2>"$work/err"
+    status=$?
+    if [ $status -ne 1 ] || [ -s "$work/out" ] || ! grep -q "^error: --method=$method: the OpenCL device could not build" "$work/err"; then
+      echo "FAILED: --method=$method on a kernel that does not build gave status $status: $(cat "$work/err")"
+      exit 1
+    fi
+  done
+  # auto passes over a GPU with memory of its own (here pocl's device, shown
+  # as one) that will not start: one warning a run, and the CPU counts, on
+  # two boards that auto would count on the GPU.
+  ASAN_OPTIONS=verify_asan_link_order=0 LD_PRELOAD=$standIn QUEENS_DISCRETE=1 QUEENS_FAIL_BUILD=1 \
+    "$queens" --empty=19..20 --part=1/40000 >"$work/out" 2>"$work/err"
+  status=$?
+  if [ $status -ne 0 ] || [ "$(sed -n '2p;3p' "$work/out" | tr '\n' ' ')" != "0 542480 " ] ||
+    [ "$(wc -l <"$work/err")" -ne 1 ] ||
+    ! grep -q "^warning: board 1 (19x19): auto passes over the GPU (.*), and the CPU counts: the OpenCL device could not build the kernel" "$work/err"; then
+    echo "FAILED: auto on a discrete GPU that will not start gave status $status, stdout $(cat "$work/out"), stderr $(cat "$work/err")"
+    exit 1
+  fi
+  echo "auto passed over a GPU that would not start: $(cat "$work/err")"
   # One binary runs everywhere: it does not link OpenCL's loader, but loads
   # it when a board asks for the device. Where there is none (here a file
   # that is not there), auto counts on the CPU, a board that auto would

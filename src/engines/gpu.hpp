@@ -16,14 +16,41 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engines/symmetry.hpp"
 #include "work/units.hpp"
 
 namespace queens {
+
+// How long the device may take on a batch of work (a batch of prefixes, a
+// flight of the join) before the run gives up on it as hung: a fixed
+// allowance (--device-timeout), plus kSlack times what the batch's work
+// would take at the slowest pace the device has shown on earlier batches.
+// The first batches are small, and grow (GpuSearch's batches, the join's
+// flights), so that the pace is known before a batch takes long.
+class DeviceDeadline {
+ public:
+  static constexpr double kDefaultAllowance = 60;  // seconds
+  static constexpr double kSlack = 10;
+
+  explicit DeviceDeadline(double allowance = kDefaultAllowance) : allowance_(allowance) {}
+  // The seconds the device may take on `work` (in the counter's own units).
+  double boundFor(double work) const { return allowance_ + kSlack * work * slowestPace_; }
+  // A batch of `work` took `seconds`.
+  void took(double work, double seconds) {
+    if (work > 0) slowestPace_ = std::max(slowestPace_, seconds / work);
+  }
+  double allowance() const { return allowance_; }
+
+ private:
+  double allowance_;
+  double slowestPace_ = 0;  // seconds a unit of work
+};
 
 // The prefixes of one batch, as the kernel reads them: the boards' rows,
 // then for each prefix its board, its first open row and its three masks.
@@ -88,6 +115,9 @@ struct JoinFlight {
   std::vector<uint32_t> planeStarts{0}, tableStarts{0};
   std::vector<uint64_t> quarters;  // kQuarterWords each
   std::vector<uint32_t> tiles;     // kTileFields each
+  // The most tiles the device takes in this flight: a thread's first
+  // flights are small, so that their pace is known before one takes long.
+  uint64_t mostTiles = UINT64_MAX;
 
   size_t tileCount() const { return tiles.size() / kTileFields; }
   void clear() {
@@ -128,9 +158,10 @@ struct GpuDevice {
   // A GPU with memory of its own: auto counts on it, never on an
   // integrated GPU or a CPU's device such as pocl's.
   bool discrete = false;
-  void* handle = nullptr;                  // OpenCL's cl_device_id, once chosen
-  std::unique_ptr<PrefixCounter> counter;  // once started
-  std::unique_ptr<JoinDevices> joiners;    // once started
+  double allowance = DeviceDeadline::kDefaultAllowance;  // --device-timeout
+  void* handle = nullptr;                                // OpenCL's cl_device_id, once chosen
+  std::unique_ptr<PrefixCounter> counter;                // once started
+  std::unique_ptr<JoinDevices> joiners;                  // once started
 };
 
 // Chooses OpenCL device `number` (--device=N, from 1), or with 0 the first
@@ -148,6 +179,9 @@ class GpuSearch {
  public:
   explicit GpuSearch(PrefixCounter& counter) : counter_(counter) {}
 
+  // A board begins: its first batches are small again, and grow, so that
+  // the device's pace on its prefixes is known before a batch takes long.
+  void beginBoard() { rampPrefixes_ = kLeastBatchPrefixes; }
   // `depth`: the rows the CPU lists for each prefix. With `classes`, each
   // class's board, weighted by its size.
   Count count(const Board& board, const BorderClasses* classes, int depth, Job& job);
@@ -178,6 +212,7 @@ class GpuSearch {
   PrefixBatch* batch_ = nullptr;  // the one filled now
   PrefixBatch discarded_;         // filled in its place once the device failed
   size_t batchPrefixes_ = kBatchPrefixes;
+  size_t rampPrefixes_ = kLeastBatchPrefixes;  // this batch's, growing to batchPrefixes_
   bool failed_ = false;
   double waited_ = 0;
 };
@@ -188,8 +223,12 @@ class GpuSearch {
 // device, which auto passes over, takes 0.2 s and 70 MiB to start).
 class GpuAccess {
  public:
-  // `number`: --device=N's device, or 0 (chooseGpuDevice chooses).
-  explicit GpuAccess(int number = 0) : number_(number) {}
+  // `number`: --device=N's device, or 0 (chooseGpuDevice chooses);
+  // `allowance`: --device-timeout's seconds.
+  explicit GpuAccess(int number = 0, double allowance = DeviceDeadline::kDefaultAllowance)
+      : number_(number) {
+    device_.allowance = allowance;
+  }
   // A device made elsewhere (the unit tests' stand-ins).
   explicit GpuAccess(GpuDevice device)
       : chosen_(true),
@@ -213,10 +252,13 @@ class GpuAccess {
   // The join on the started device, or null.
   JoinDevices* joiners() { return search() ? device_.joiners.get() : nullptr; }
   const std::string& why() const { return why_; }
+  // True the first time it is asked, once the device failed to start: auto
+  // says once a run that it passes over the device.
+  bool firstPassOver() { return !search() && !std::exchange(passedOver_, true); }
 
  private:
   int number_ = 0;
-  bool chosen_ = false, found_ = false, started_ = false;
+  bool chosen_ = false, found_ = false, started_ = false, passedOver_ = false;
   GpuDevice device_;
   std::unique_ptr<GpuSearch> search_;
   std::string why_;

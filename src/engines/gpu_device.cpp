@@ -9,9 +9,11 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 
 #include "engines/gpu.hpp"
 #include "engines/gpu_opencl.h"
@@ -64,10 +66,11 @@ LoadedApi load() {
   find(api.ReleaseCommandQueue, "clReleaseCommandQueue", file, why);
   find(api.ReleaseContext, "clReleaseContext", file, why);
   find(api.EnqueueWriteBuffer, "clEnqueueWriteBuffer", file, why);
-  find(api.WaitForEvents, "clWaitForEvents", file, why);
+  find(api.GetEventInfo, "clGetEventInfo", file, why);
+  find(api.SetEventCallback, "clSetEventCallback", file, why);
+  find(api.EnqueueMarkerWithWaitList, "clEnqueueMarkerWithWaitList", file, why);
   find(api.ReleaseEvent, "clReleaseEvent", file, why);
   find(api.Flush, "clFlush", file, why);
-  find(api.Finish, "clFinish", file, why);
   return loaded;
 }
 
@@ -146,9 +149,85 @@ const OpenClApi* openClApi(std::string& why) {
 }
 
 OpenClSession::~OpenClSession() {
+  if (hung.load()) return;
   if (joinProgram) cl.ReleaseProgram(joinProgram);
   if (queue) cl.ReleaseCommandQueue(queue);
   if (context) cl.ReleaseContext(context);
+}
+
+namespace {
+
+// What an event's callback tells the thread that waits for it. Shared by
+// the two: a callback that comes after the waiter gave up (a device that
+// was late, then finished) finds it still there.
+struct EventSignal {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool ended = false;
+  cl_int state = CL_COMPLETE;  // or the command's error, negative
+};
+
+void CL_CALLBACK onEventEnded(cl_event /*event*/, cl_int state, void* data) {
+  auto* signal = static_cast<std::shared_ptr<EventSignal>*>(data);
+  {
+    const std::lock_guard<std::mutex> lock((*signal)->mutex);
+    (*signal)->ended = true, (*signal)->state = state;
+  }
+  (*signal)->changed.notify_all();
+  delete signal;  // the callback's share
+}
+
+// The event's state as the device says it: CL_COMPLETE, an error, or not
+// yet; false if it cannot say.
+bool stateOf(const OpenClApi& cl, cl_event event, cl_int& state, cl_int& status) {
+  status = cl.GetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof state, &state, nullptr);
+  return status == CL_SUCCESS;
+}
+
+}  // namespace
+
+DeviceWait waitForEvent(OpenClSession& session, cl_event event, DeviceClock::time_point deadline,
+                        cl_int& status) {
+  // The driver's callback wakes the waiter at once; the wait is cut into
+  // steps of at most a tenth of a second, at each of which the event's
+  // state is asked (in case a driver never calls back) and the session's
+  // (another thread found the device hung).
+  auto signal = std::make_shared<EventSignal>();
+  auto* callbackShare = new std::shared_ptr<EventSignal>(signal);
+  if (session.cl.SetEventCallback(event, CL_COMPLETE, onEventEnded, callbackShare) != CL_SUCCESS)
+    delete callbackShare;  // asked at each step instead
+  std::unique_lock<std::mutex> lock(signal->mutex);
+  for (;;) {
+    cl_int state = signal->state;
+    if (!signal->ended && !stateOf(session.cl, event, state, status)) return DeviceWait::kFailed;
+    if (state < 0) return status = state, DeviceWait::kFailed;  // the command's error
+    if (signal->ended || state == CL_COMPLETE) return status = CL_SUCCESS, DeviceWait::kDone;
+    const DeviceClock::time_point now = DeviceClock::now();
+    if (now >= deadline || session.hung.load()) return session.hung.store(true), DeviceWait::kLate;
+    signal->changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
+  }
+}
+
+bool drainQueue(OpenClSession& session, cl_command_queue queue) {
+  if (session.hung.load()) return false;
+  cl_event marker = nullptr;
+  cl_int status = session.cl.EnqueueMarkerWithWaitList(queue, 0, nullptr, &marker);
+  if (status == CL_SUCCESS) status = session.cl.Flush(queue);
+  if (status != CL_SUCCESS) return true;  // nothing queued can be waited for: the queue failed
+  const DeviceClock::time_point deadline = DeviceClock::now() + secondsOf(session.allowance);
+  const DeviceWait waited = waitForEvent(session, marker, deadline, status);
+  if (waited != DeviceWait::kLate) session.cl.ReleaseEvent(marker);
+  return waited != DeviceWait::kLate;
+}
+
+std::string lateFailure(const char* what, double seconds, double allowance) {
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "the OpenCL device did not finish %s within %.0f s (--device-timeout=%.0f, "
+                "plus ten times what its work took at the device's slowest pace so far): it "
+                "seems hung, and nothing of the batch is counted",
+                what, seconds, allowance);
+  return text;
 }
 
 bool chooseGpuDevice(GpuDevice& chosen, int number, std::string& why) {
@@ -165,7 +244,7 @@ bool chooseGpuDevice(GpuDevice& chosen, int number, std::string& why) {
 bool startGpuDevice(GpuDevice& chosen, std::string& why) {
   const OpenClApi* cl = openClApi(why);
   cl_device_id device = static_cast<cl_device_id>(chosen.handle);
-  auto session = std::make_shared<OpenClSession>(*cl, device);
+  auto session = std::make_shared<OpenClSession>(*cl, device, chosen.allowance);
   std::unique_ptr<PrefixCounter> counter =
       startPrefixCounter(session, kindOf(*cl, device).gpu, why);
   if (!counter) return false;

@@ -32,6 +32,7 @@ class GpuEngine final : public SearchEngine {
                      "rows", std::move(classes)),
         gpu_(gpu) {
     if (!gpu_ || !gpu_->search()) return;
+    gpu_->search()->beginBoard();
     long prefixes = 0;
     const int depth = splitDepth(kGpuPrefixes * parts, kGpuMostTopNodes, prefixes);
     prefixDepth_ = std::max(0, std::min(depth, board.n - kGpuLeastRowsBelow));

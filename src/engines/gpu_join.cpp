@@ -348,7 +348,7 @@ bool FlightBuilder::room(uint64_t quarters, uint64_t tiles) {
   const bool fits =
       flight_->tableStarts.back() + tableWords <= limits_.tableWords &&
       flight_->quarters.size() / JoinFlight::kQuarterWords + quarters <= limits_.quarters &&
-      flight_->tileCount() + tiles <= limits_.tiles;
+      flight_->tileCount() + tiles <= std::min(limits_.tiles, flight_->mostTiles);
   if (!fits && !flight_->tiles.empty()) {
     if (!device_.launch() || !startFlight()) return false;
   }

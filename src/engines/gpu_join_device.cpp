@@ -25,12 +25,19 @@ struct FlightSlot {
   std::vector<uint64_t> sums;
   KeptBuffer patterns, chunks, planeStarts, tableStarts, planes, tables, quarters, tiles, tileSums;
   cl_event read = nullptr;  // the sums read back: the flight is done
+  DeviceClock::time_point launched;
+  double work = 0;  // its pairs' words
 };
+
+// A thread's first flight holds at most this many tiles, and each next one
+// four times as many as the one before, so that the device's pace is known
+// before a flight takes long (DeviceDeadline).
+constexpr uint64_t kFirstFlightTiles = 64;
 
 class OpenClJoiner final : public JoinDevice {
  public:
   explicit OpenClJoiner(std::shared_ptr<OpenClSession> session)
-      : session_(std::move(session)), cl_(session_->cl) {
+      : session_(std::move(session)), cl_(session_->cl), deadline_(session_->allowance) {
     for (FlightSlot& slot : slots_)
       for (KeptBuffer* kept : buffers(slot)) kept->buffer.cl = &cl_;
   }
@@ -59,14 +66,18 @@ class OpenClJoiner final : public JoinDevice {
   cl_command_queue queue_ = nullptr;  // this thread's
   cl_kernel planesKernel_ = nullptr, tablesKernel_ = nullptr, pairsKernel_ = nullptr;
   FlightSlot slots_[2];
-  int next_ = 0;  // the slot nextFlight() gives
+  int next_ = 0;             // the slot nextFlight() gives; once launched, the one launched first
+  DeviceDeadline deadline_;  // its work: the words of the pairs' tiles
+  DeviceClock::time_point lastDone_;  // when the device was last seen done with a flight
+  uint64_t mostTiles_ = kFirstFlightTiles;
   Count total_ = 0;
   bool failed_ = false;
   std::string error_;
 };
 
 OpenClJoiner::~OpenClJoiner() {
-  if (queue_) cl_.Finish(queue_);  // nothing left that reads or writes the flights
+  // Nothing left that reads or writes the flights; a hung device is left.
+  if (queue_ && !drainQueue(*session_, queue_)) return;
   for (FlightSlot& slot : slots_)
     if (slot.read) cl_.ReleaseEvent(slot.read);
   for (cl_kernel kernel : {planesKernel_, tablesKernel_, pairsKernel_})
@@ -79,7 +90,7 @@ bool OpenClJoiner::fail(const char* what, cl_int status) {
   failed_ = true;
   // The flight's copies and kernels enqueued before the failure end before
   // its host memory is touched again.
-  if (queue_) cl_.Finish(queue_);
+  if (queue_) drainQueue(*session_, queue_);
   return false;
 }
 
@@ -95,12 +106,23 @@ bool OpenClJoiner::start() {
   return status == CL_SUCCESS || fail("make the join's kernels", status);
 }
 
+// Waits for the flight, within its deadline: from when the device could
+// start it (its launch, or the flight before it done), the time its pairs
+// may take.
 bool OpenClJoiner::wait(FlightSlot& slot) {
   if (!slot.read) return !failed_;
-  const cl_int status = cl_.WaitForEvents(1, &slot.read);
+  const double bound = deadline_.boundFor(slot.work);
+  const DeviceClock::time_point start = std::max(slot.launched, lastDone_);
+  cl_int status = CL_SUCCESS;
+  const DeviceWait waited = waitForEvent(*session_, slot.read, start + secondsOf(bound), status);
+  if (waited == DeviceWait::kLate)
+    return error_ = lateFailure("a flight of the join", bound, deadline_.allowance()),
+           failed_ = true, false;
   cl_.ReleaseEvent(slot.read);
   slot.read = nullptr;
-  if (status != CL_SUCCESS) return fail("count a flight of the join", status);
+  if (waited == DeviceWait::kFailed) return fail("count a flight of the join", status);
+  lastDone_ = DeviceClock::now();
+  deadline_.took(slot.work, std::chrono::duration<double>(lastDone_ - start).count());
   for (uint64_t sum : slot.sums) total_ += sum;
   return !failed_;
 }
@@ -109,6 +131,7 @@ JoinFlight* OpenClJoiner::nextFlight() {
   FlightSlot& slot = slots_[next_];
   if (!wait(slot)) return nullptr;
   slot.flight.clear();
+  slot.flight.mostTiles = mostTiles_;
   return &slot.flight;
 }
 
@@ -182,6 +205,7 @@ bool OpenClJoiner::run(FlightSlot& slot, size_t planeWords, size_t tableWords) {
   status = cl_.EnqueueReadBuffer(queue, slot.tileSums.buffer.mem, CL_FALSE, 0, slot.sums.size() * 8,
                                  slot.sums.data(), 0, nullptr, &slot.read);
   if (status == CL_SUCCESS) status = cl_.Flush(queue);  // the device starts now
+  slot.launched = DeviceClock::now();
   return status == CL_SUCCESS || fail("count a flight of the join", status);
 }
 
@@ -190,14 +214,20 @@ bool OpenClJoiner::launch() {
   next_ ^= 1;
   if (failed_) return false;
   if (slot.flight.tileCount() == 0) return true;
+  slot.work = 0;
+  for (size_t tile = 0; tile < slot.flight.tileCount(); ++tile)
+    slot.work +=
+        double(slot.flight.chunks[slot.flight.tiles[tile * JoinFlight::kTileFields]].words);
+  slot.work *= JoinFlight::kTilePairs;
+  mostTiles_ = std::min<uint64_t>(mostTiles_, UINT64_MAX / 4) * 4;
   const size_t planeWords = slot.flight.planeStarts.back(),
                tableWords = slot.flight.tableStarts.back();
   return upload(slot, planeWords, tableWords) && run(slot, planeWords, tableWords);
 }
 
 bool OpenClJoiner::finish(Count& total) {
-  bool done = true;
-  for (FlightSlot& slot : slots_) done = wait(slot) && done;
+  bool done = wait(slots_[next_]);  // in the order they were launched
+  done = wait(slots_[next_ ^ 1]) && done;
   total = total_;
   total_ = 0;
   return done;

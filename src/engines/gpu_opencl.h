@@ -10,6 +10,8 @@
 #include <CL/cl.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -38,10 +40,11 @@ struct OpenClApi {
   decltype(&::clReleaseCommandQueue) ReleaseCommandQueue;
   decltype(&::clReleaseContext) ReleaseContext;
   decltype(&::clEnqueueWriteBuffer) EnqueueWriteBuffer;
-  decltype(&::clWaitForEvents) WaitForEvents;
+  decltype(&::clGetEventInfo) GetEventInfo;
+  decltype(&::clSetEventCallback) SetEventCallback;
+  decltype(&::clEnqueueMarkerWithWaitList) EnqueueMarkerWithWaitList;
   decltype(&::clReleaseEvent) ReleaseEvent;
   decltype(&::clFlush) Flush;
-  decltype(&::clFinish) Finish;
 };
 
 // The calls, loaded once a process; null, with why, where the loader or
@@ -49,14 +52,19 @@ struct OpenClApi {
 const OpenClApi* openClApi(std::string& why);
 
 // A started device's context and queue, which its counters share, and the
-// join's kernels, built once.
+// join's kernels, built once. Once the device is hung (a batch past its
+// deadline), nothing waits for it again and nothing of it is released: a
+// release may wait for the work that never ends, and the run ends anyway.
 struct OpenClSession {
   const OpenClApi& cl;
   cl_device_id device;
+  double allowance;  // --device-timeout's seconds
   cl_context context = nullptr;
   cl_command_queue queue = nullptr;
   cl_program joinProgram = nullptr;
-  OpenClSession(const OpenClApi& api, cl_device_id id) : cl(api), device(id) {}
+  std::atomic<bool> hung{false};
+  OpenClSession(const OpenClApi& api, cl_device_id id, double seconds)
+      : cl(api), device(id), allowance(seconds) {}
   OpenClSession(const OpenClSession&) = delete;
   OpenClSession& operator=(const OpenClSession&) = delete;
   ~OpenClSession();
@@ -97,6 +105,29 @@ struct KeptBuffer {
     return status == CL_SUCCESS;
   }
 };
+
+// How a wait for the device ended.
+enum class DeviceWait { kDone, kFailed, kLate };
+using DeviceClock = std::chrono::steady_clock;
+
+inline DeviceClock::duration secondsOf(double seconds) {
+  return std::chrono::duration_cast<DeviceClock::duration>(std::chrono::duration<double>(seconds));
+}
+
+// Waits for `event` until `deadline`, woken by the driver's callback when
+// the event ends: never blocked without a bound, never spinning. kFailed,
+// with the event's error in `status`, if its command failed; kLate, and the
+// session marked hung, if the deadline passed or another thread found it
+// hung.
+DeviceWait waitForEvent(OpenClSession& session, cl_event event, DeviceClock::time_point deadline,
+                        cl_int& status);
+
+// Waits until all that `queue` holds is done, within the session's
+// allowance; false if the device is hung.
+bool drainQueue(OpenClSession& session, cl_command_queue queue);
+
+// What a batch past its deadline says.
+std::string lateFailure(const char* what, double seconds, double allowance);
 
 // What a device's failed call says: "the OpenCL device failed to WHAT
 // (OpenCL error STATUS)".

@@ -120,7 +120,7 @@ void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& 
   auto add = [&](int row, Mask columns, Mask sums, Mask differences) {
     if (inBatch < 0 || batch_->weights.empty()) inBatch = batch_->addBoard(board, weight);
     batch_->add(uint32_t(inBatch), row, columns, sums, differences);
-    if (batch_->prefixes() >= batchPrefixes_) launchBatch(job);
+    if (batch_->prefixes() >= rampPrefixes_) launchBatch(job);
   };
   PrefixLister<Mask, decltype(add)> lister(board, depth, add);
   if (!job.units) {
@@ -143,6 +143,7 @@ void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& 
 // failure the prefixes go on being listed, into a batch that is dropped.
 void GpuSearch::launchBatch(Job& job) {
   if (batch_->prefixes() == 0) return;
+  rampPrefixes_ = std::min(batchPrefixes_, 4 * rampPrefixes_);
   if (!failed_ && !counter_.launch(job.countsNodes)) failed_ = true;
   if (!failed_) batch_ = nextBatch();
   if (!batch_ || failed_) failed_ = true, batch_ = &discarded_;

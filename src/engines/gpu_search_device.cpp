@@ -36,6 +36,7 @@ struct BatchSlot {
   std::vector<uint64_t> counts, nodes;
   KeptBuffer freeRows, boardOf, rowOf, columns, sums, differences, nextPrefix, countOf, nodesOf;
   cl_event read = nullptr;  // the counts read back: the batch is done
+  DeviceClock::time_point launched;
   bool countsNodes = false;
 };
 
@@ -77,14 +78,19 @@ class OpenClCounter final : public PrefixCounter {
   size_t mostGroup_ = 1, group_ = kGroupThreads;
   std::map<int, Built> built_;  // by wide * 2 + countsNodes
   BatchSlot slots_[2];
-  int next_ = 0;  // the slot nextBatch() gives
+  int next_ = 0;             // the slot nextBatch() gives; once launched, the one launched first
+  DeviceDeadline deadline_;  // its work: prefixes
+  DeviceClock::time_point lastDone_;  // when the device was last seen done with a batch
   Count placements_ = 0, nodes_ = 0;
   bool failed_ = false;
   std::string error_;
 };
 
 OpenClCounter::OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
-    : session_(std::move(session)), cl_(session_->cl), isGpu_(isGpu) {
+    : session_(std::move(session)),
+      cl_(session_->cl),
+      isGpu_(isGpu),
+      deadline_(session_->allowance) {
   for (BatchSlot& slot : slots_)
     for (KeptBuffer* kept : {&slot.freeRows, &slot.boardOf, &slot.rowOf, &slot.columns, &slot.sums,
                              &slot.differences, &slot.nextPrefix, &slot.countOf, &slot.nodesOf})
@@ -92,7 +98,8 @@ OpenClCounter::OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
 }
 
 OpenClCounter::~OpenClCounter() {
-  if (queue_) cl_.Finish(queue_);  // nothing left that reads or writes the batches
+  // Nothing left that reads or writes the batches; a hung device is left.
+  if (queue_ && !drainQueue(*session_, queue_)) return;
   for (BatchSlot& slot : slots_)
     if (slot.read) cl_.ReleaseEvent(slot.read);
   for (auto& entry : built_) {
@@ -106,7 +113,7 @@ bool OpenClCounter::fail(const char* what, cl_int status) {
   failed_ = true;
   // The batch's copies and kernel enqueued before the failure end before
   // its host memory is touched again.
-  if (queue_) cl_.Finish(queue_);
+  if (queue_) drainQueue(*session_, queue_);
   return false;
 }
 
@@ -174,12 +181,23 @@ cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   return built.kernel;
 }
 
+// Waits for the batch, within its deadline: from when the device could
+// start it (its launch, or the batch before it done), the time its
+// prefixes may take.
 bool OpenClCounter::wait(BatchSlot& slot) {
   if (!slot.read) return !failed_;
-  const cl_int status = cl_.WaitForEvents(1, &slot.read);
+  const double prefixes = double(slot.batch.prefixes()), bound = deadline_.boundFor(prefixes);
+  const DeviceClock::time_point start = std::max(slot.launched, lastDone_);
+  cl_int status = CL_SUCCESS;
+  const DeviceWait waited = waitForEvent(*session_, slot.read, start + secondsOf(bound), status);
+  if (waited == DeviceWait::kLate)
+    return error_ = lateFailure("a batch of prefixes", bound, deadline_.allowance()),
+           failed_ = true, false;
   cl_.ReleaseEvent(slot.read);
   slot.read = nullptr;
-  if (status != CL_SUCCESS) return fail("count a batch", status);
+  if (waited == DeviceWait::kFailed) return fail("count a batch", status);
+  lastDone_ = DeviceClock::now();
+  deadline_.took(prefixes, std::chrono::duration<double>(lastDone_ - start).count());
   placements_ += slot.batch.weigh(slot.counts);
   if (slot.countsNodes)
     for (uint64_t nodes : slot.nodes) nodes_ += nodes;
@@ -194,7 +212,8 @@ PrefixBatch* OpenClCounter::nextBatch() {
 }
 
 bool OpenClCounter::finish(Count& placements, Count& nodes) {
-  for (BatchSlot& slot : slots_) wait(slot);
+  wait(slots_[next_]);  // in the order they were launched
+  wait(slots_[next_ ^ 1]);
   placements = placements_, nodes = nodes_;
   placements_ = nodes_ = 0;
   return !failed_;
@@ -304,6 +323,7 @@ bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
     status = cl_.EnqueueReadBuffer(queue_, slot.countOf.buffer.mem, CL_FALSE, 0, prefixes * 8,
                                    slot.counts.data(), 0, nullptr, &slot.read);
   if (status == CL_SUCCESS) status = cl_.Flush(queue_);
+  slot.launched = DeviceClock::now();
   return status == CL_SUCCESS || fail("count a batch", status);
 }
 

@@ -44,6 +44,9 @@ constexpr const char* kQueensUsage =
     "                 searched; the GPU's batches of work stay within it too\n"
     "  --device=N     count on the N-th OpenCL device (default: the first GPU with\n"
     "                 memory of its own, for --method=gpu the first device too)\n"
+    "  --device-timeout=SECONDS  give up on the device, as hung, when a batch\n"
+    "                 takes SECONDS more than ten times its work at the device's\n"
+    "                 pace so far (default 60); its work is not counted\n"
     "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
     "  --part=K/M     count only the K-th of M shares of each board's work and\n"
     "                 print it as a share, for --merge\n"
@@ -105,6 +108,7 @@ struct Options {
   const char* checkpoint = nullptr;       // --checkpoint: the file
   long checkpointEvery = 0;               // --checkpoint-every: seconds (0: not given)
   int device = 0;                         // --device: the OpenCL device (0: the engine's choice)
+  double deviceTimeout = DeviceDeadline::kDefaultAllowance;  // --device-timeout: seconds
   Settings settings;
   const char* name = "queens";  // the command line, which a stopped count repeats
   int argc = 0;
@@ -120,13 +124,50 @@ bool parseEmpty(const char* sizes, Options& options, const char*& why) {
   return options.emptyFirst > 0 && options.emptyLast >= options.emptyFirst;
 }
 
+// The text after "--option=" in `arg`, or null.
+const char* valueAfter(const char* arg, const char* option) {
+  const size_t length = std::strlen(option);
+  return std::strncmp(arg, option, length) == 0 ? arg + length : nullptr;
+}
+
+// Reads one of the counter's options of how it runs (a checkpoint, the
+// device, --estimate, --empty) into `options`; else false, with why.
+bool parseRunOption(const char* arg, Options& options, const char*& why) {
+  auto value = [arg](const char* option) { return valueAfter(arg, option); };
+  if (const char* file = value("--checkpoint=")) {
+    options.checkpoint = file;
+    why = "'%s': expected --checkpoint=FILE";
+    return *file != '\0';
+  }
+  if (const char* number = value("--device=")) {
+    options.device = int(parseNumber(number, '\0', kMostDevices));
+    why = "'%s': expected --device=N with 1 <= N <= 64 (the N-th OpenCL device)";
+    return options.device != 0;
+  }
+  if (const char* seconds = value("--device-timeout=")) {
+    options.deviceTimeout = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
+    why = "'%s': expected --device-timeout=SECONDS with 1 <= SECONDS <= 86400";
+    return options.deviceTimeout != 0;
+  }
+  if (const char* seconds = value("--estimate=")) {
+    options.estimate = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
+    why = "'%s': expected --estimate=SECONDS with 1 <= SECONDS <= 86400";
+    return options.estimate != 0;
+  }
+  if (const char* seconds = value("--checkpoint-every=")) {
+    options.checkpointEvery = parseNumber(seconds, '\0', kMostCheckpointSeconds);
+    why = "'%s': expected --checkpoint-every=SECONDS with 1 <= SECONDS <= 3600";
+    return options.checkpointEvery != 0;
+  }
+  if (const char* sizes = value("--empty=")) return parseEmpty(sizes, options, why);
+  why = "unknown option '%s'";
+  return false;
+}
+
 // Reads one of the counter's own options into `settings`; else false, with
 // why (a format).
 bool parseSetting(const char* arg, Options& options, const char*& why) {
-  auto value = [arg](const char* option) {  // the text after "--option=", or null
-    size_t length = std::strlen(option);
-    return std::strncmp(arg, option, length) == 0 ? arg + length : nullptr;
-  };
+  auto value = [arg](const char* option) { return valueAfter(arg, option); };
   Settings& settings = options.settings;
   if (const char* name = value("--method=")) {
     int m = 0;
@@ -158,29 +199,7 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
     why = "'%s': expected --part=K/M with 1 <= K <= M <= 1073741824";
     return part && parts && part <= parts;
   }
-  if (const char* file = value("--checkpoint=")) {
-    options.checkpoint = file;
-    why = "'%s': expected --checkpoint=FILE";
-    return *file != '\0';
-  }
-  if (const char* number = value("--device=")) {
-    options.device = int(parseNumber(number, '\0', kMostDevices));
-    why = "'%s': expected --device=N with 1 <= N <= 64 (the N-th OpenCL device)";
-    return options.device != 0;
-  }
-  if (const char* seconds = value("--estimate=")) {
-    options.estimate = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
-    why = "'%s': expected --estimate=SECONDS with 1 <= SECONDS <= 86400";
-    return options.estimate != 0;
-  }
-  if (const char* seconds = value("--checkpoint-every=")) {
-    options.checkpointEvery = parseNumber(seconds, '\0', kMostCheckpointSeconds);
-    why = "'%s': expected --checkpoint-every=SECONDS with 1 <= SECONDS <= 3600";
-    return options.checkpointEvery != 0;
-  }
-  if (const char* sizes = value("--empty=")) return parseEmpty(sizes, options, why);
-  why = "unknown option '%s'";
-  return false;
+  return parseRunOption(arg, options, why);
 }
 
 // Reads one option into `options`; else false, with why (a format).
@@ -458,6 +477,7 @@ constexpr option kLongOptions[] = {{"help", no_argument, nullptr, 'h'},
                                    {"method", required_argument, nullptr, 0},
                                    {"memory", required_argument, nullptr, 0},
                                    {"device", required_argument, nullptr, 0},
+                                   {"device-timeout", required_argument, nullptr, 0},
                                    {"threads", required_argument, nullptr, 0},
                                    {"part", required_argument, nullptr, 0},
                                    {"merge", no_argument, nullptr, 0},
@@ -528,7 +548,7 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
                       name);
   if (!options.merging) {
     options.argc = argc, options.argv = argv;
-    GpuAccess gpu(options.device);  // opened by the first board that asks
+    GpuAccess gpu(options.device, options.deviceTimeout);  // opened by the first board that asks
     options.settings.gpu = &gpu;
     // A checkpoint may hold the GPU's units, which the CPU can count: its
     // boards are refused one at a time, where no record says so.

@@ -107,7 +107,7 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
   }
   if (request.explains) report.reason = std::move(plan.reason);
   if (!plan.warning.empty())
-    std::fprintf(err, "note: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
+    std::fprintf(err, "warning: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
                  plan.warning.c_str());
   Engine& engine = *plan.engine();
   counting.threads = std::min(counting.threads, engine.mostThreads());

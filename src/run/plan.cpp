@@ -151,6 +151,13 @@ bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
   const GpuDevice* chosen = gpu ? gpu->device() : nullptr;    // opened only for such a board
   if (!asked && !(chosen && chosen->discrete)) return false;  // auto: a discrete GPU's alone
   const bool device = chosen && gpu->search();
+  if (!device && !request.recorded && !asked) {
+    // auto: a GPU that will not start is passed over, said once a run.
+    if (gpu->firstPassOver())
+      plan.warning =
+          "auto passes over the GPU (" + chosen->name + "), and the CPU counts: " + gpu->why();
+    return false;
+  }
   if (!device && !request.recorded) {
     plan.reason = std::string("--method=") + kMethodNames[int(request.method)] + ": " +
                   (gpu ? gpu->why() : std::string("no OpenCL device"));

@@ -91,10 +91,27 @@ bool enginesAgree(const Board& board, Count expected, queens::SmallBoardFilter& 
   return agree;
 }
 
+bool near(double a, double b) { return a > b - 1e-9 && a < b + 1e-9; }
+
+// How long a batch may take on the device: the allowance alone until a
+// batch is timed, then also ten times its work at the slowest pace seen.
+void deviceDeadlines() {
+  queens::DeviceDeadline deadline(60);
+  CHECK(near(deadline.boundFor(1e6), 60));
+  deadline.took(1000, 2);  // 2 ms a unit of work
+  CHECK(near(deadline.boundFor(4000), 60 + 10 * 4000 * 0.002));
+  deadline.took(1000, 1);  // a faster batch: the slowest pace stays
+  CHECK(near(deadline.boundFor(4000), 140));
+  deadline.took(0, 5);  // no work: no pace
+  CHECK(near(deadline.boundFor(1000), 80));
+  CHECK(near(queens::DeviceDeadline().allowance(), queens::DeviceDeadline::kDefaultAllowance));
+}
+
 }  // namespace
 
 // --smaller (under a sanitizer): every board up to 3x3, not 4x4.
 int main(int argc, char** argv) {
+  deviceDeadlines();
   const int largestEvery = argc > 1 && std::string(argv[1]) == "--smaller" ? 3 : 4;
   long boards = 0, wrong = 0;
   queens::SmallBoardFilter filter;  // it lists each size's placements on its second board
