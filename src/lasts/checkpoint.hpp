@@ -24,12 +24,13 @@ struct Replayed {
 
 class Checkpoint {
  public:
-  Checkpoint(const char* path, Share share, long everySeconds)
+  Checkpoint(const char* path, Share share, long everySeconds,
+             SyncPolicy policy = SyncPolicy::kDurable)
       : path_(path),
         share_(share),
         everyMs_(everySeconds * 1000),
         order_(share),
-        writer_(everyMs_) {}
+        writer_(everyMs_, policy) {}
 
   // Reads the file through and checks every record; a torn last line is cut
   // off, with a note on `err`. Then opens it to append, made if new. False,

@@ -114,7 +114,8 @@ int RecordWriter::sync() {
 }
 
 void RecordWriter::syncHeld() {
-  if (!error_ && (std::fflush(out_) != 0 || fdatasync(fileno(out_)) != 0))
+  if (!error_ &&
+      (std::fflush(out_) != 0 || (policy_ == SyncPolicy::kDurable && fdatasync(fileno(out_)) != 0)))
     error_ = errno ? errno : EIO;
   nextSyncMs_ = millisecondsNow() + everyMs_;
 }

@@ -67,13 +67,20 @@ class Replay {
   bool haveAhead_ = false;
 };
 
+// How a checkpoint's records are kept: written out and made to last
+// through a crash of the machine (fdatasync), as a count needs; or only
+// written out, which is enough where the file need not outlive the process
+// (the unit tests, whose thousands of syncs took most of their time).
+enum class SyncPolicy { kDurable, kWrittenOnly };
+
 // Appends records with their CRCs, from any thread. A record is written
 // out now (a batch: about everyMs of work), else with the next sync, at
 // most everyMs later: a stream of small boards makes no system call per
 // board.
 class RecordWriter {
  public:
-  explicit RecordWriter(long everyMs) : everyMs_(everyMs) {}
+  explicit RecordWriter(long everyMs, SyncPolicy policy = SyncPolicy::kDurable)
+      : everyMs_(everyMs), policy_(policy) {}
   RecordWriter(const RecordWriter&) = delete;
   RecordWriter& operator=(const RecordWriter&) = delete;
   ~RecordWriter();
@@ -92,6 +99,7 @@ class RecordWriter {
   std::FILE* out_ = nullptr;
   std::mutex writing_;
   long everyMs_, nextSyncMs_ = 0;
+  SyncPolicy policy_;
   int error_ = 0;
 };
 

@@ -9,11 +9,13 @@
 // by classes, with the CPU's row search counting each prefix in its place
 // (the kernel itself runs in oracle_checks gpu, on an OpenCL device).
 #include <cstdio>
+#include <functional>
 #include <random>
 #include <string>
 
+#include <doctest/doctest.h>
+
 #include "boards.hpp"
-#include "check.hpp"
 #include "engines/gpu.hpp"
 #include "engines/join.hpp"
 #include "engines/propagation.hpp"
@@ -95,7 +97,7 @@ bool near(double a, double b) { return a > b - 1e-9 && a < b + 1e-9; }
 
 // How long a batch may take on the device: the allowance alone until a
 // batch is timed, then also ten times its work at the slowest pace seen.
-void deviceDeadlines() {
+TEST_CASE("device deadlines") {
   queens::DeviceDeadline deadline(60);
   CHECK(near(deadline.boundFor(1e6), 60));
   deadline.took(1000, 2);  // 2 ms a unit of work
@@ -107,15 +109,19 @@ void deviceDeadlines() {
   CHECK(near(queens::DeviceDeadline().allowance(), queens::DeviceDeadline::kDefaultAllowance));
 }
 
-}  // namespace
+// Under a sanitizer (5 to 15 times slower) every board up to 3x3, not 4x4.
+#ifdef QUEENS_UNIT_SMALLER
+constexpr int kLargestEvery = 3;
+#else
+constexpr int kLargestEvery = 4;
+#endif
 
-// --smaller (under a sanitizer): every board up to 3x3, not 4x4.
-int main(int argc, char** argv) {
-  deviceDeadlines();
-  const int largestEvery = argc > 1 && std::string(argv[1]) == "--smaller" ? 3 : 4;
-  long boards = 0, wrong = 0;
+// Each engine's count of each board, against the permutations'; the number
+// of boards where one disagrees.
+struct Compared {
   queens::SmallBoardFilter filter;  // it lists each size's placements on its second board
-  auto compare = [&](const unit::Rows& rows) {
+  long boards = 0, wrong = 0;
+  void operator()(const unit::Rows& rows) {
     Board board = unit::boardOf(rows);
     const long expected = unit::countByPermutations(rows);
     if (!queens::pinGivenQueens(board)) {
@@ -124,13 +130,28 @@ int main(int argc, char** argv) {
       wrong += !enginesAgree(board, Count(expected), filter);
     }
     ++boards;
-  };
-  for (int n = 1; n <= largestEvery; ++n) unit::everyBoard(n, ".*", compare);
-  for (int n = 1; n <= 3; ++n) unit::everyBoard(n, ".*Q", compare);
+  }
+};
+
+TEST_CASE("every board of free and reserved squares, each engine") {
+  Compared compare;
+  for (int n = 1; n <= kLargestEvery; ++n) unit::everyBoard(n, ".*", std::ref(compare));
+  CHECK(compare.boards > 0);
+  CHECK(compare.wrong == 0);
+}
+
+TEST_CASE("every board with given queens up to 3x3, each engine") {
+  Compared compare;
+  for (int n = 1; n <= 3; ++n) unit::everyBoard(n, ".*Q", std::ref(compare));
+  CHECK(compare.boards > 0);
+  CHECK(compare.wrong == 0);
+}
+
+TEST_CASE("600 random boards of 5x5 to 8x8, each engine") {
+  Compared compare;
   std::mt19937 random(20261127);
   for (int i = 0; i < 600; ++i) compare(unit::randomBoard(random, 5 + i % 4, (i % 5) * 0.05));
-  std::printf("engines: %ld boards, %ld where an engine disagrees with the permutations\n", boards,
-              wrong);
-  CHECK(wrong == 0);
-  return unit::finish("engines");
+  CHECK(compare.wrong == 0);
 }
+
+}  // namespace

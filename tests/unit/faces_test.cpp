@@ -11,7 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "check.hpp"
+#include <doctest/doctest.h>
+
 #include "faces/cli.hpp"
 #include "faces/input.hpp"
 #include "faces/stats.hpp"
@@ -36,7 +37,7 @@ std::string fileWith(const std::string& text) {
   return path;
 }
 
-void statsLines() {
+TEST_CASE("stats lines") {
   queens::Board board;
   board.n = 16;
   queens::Report report;
@@ -66,16 +67,16 @@ void statsLines() {
   std::fclose(err);
 }
 
-void boardSources() {
+TEST_CASE("board sources") {
   queens::BoardSource empty(3, 5);
   queens::Board board;
   std::vector<int> sizes;
   while (empty.next(board)) sizes.push_back(board.n);
-  CHECK((sizes == std::vector<int>{3, 4, 5}) && *empty.error() == '\0');
+  CHECK(((sizes == std::vector<int>{3, 4, 5}) && *empty.error() == '\0'));
   const std::string crlf = fileWith(".*..\r\n....\r\n....\r\n....");  // no final newline
   queens::BoardSource file(0, nullptr, {crlf.c_str(), "/nonexistent/boards.txt"});
-  CHECK(file.next(board) && board.n == 4 && board.freeSquares[0] == 0xD);
-  CHECK(!file.next(board) && std::strstr(file.error(), "/nonexistent/boards.txt") != nullptr);
+  CHECK((file.next(board) && board.n == 4 && board.freeSquares[0] == 0xD));
+  CHECK((!file.next(board) && std::strstr(file.error(), "/nonexistent/boards.txt") != nullptr));
   std::remove(crlf.c_str());
 }
 
@@ -97,32 +98,24 @@ Run runWith(std::vector<const char*> args, const std::string& input = "") {
   return run;
 }
 
-void commandLines() {
+TEST_CASE("command lines") {
   const Run counts = runWith({"--empty=4..6"});
-  CHECK(counts.status == 0 && counts.out == "2\n10\n4\n" && counts.err.empty());
+  CHECK((counts.status == 0 && counts.out == "2\n10\n4\n" && counts.err.empty()));
   const Run sample = runWith({}, "....\n....\n....\n....\n");
-  CHECK(sample.status == 0 && sample.out == "2\n");
+  CHECK((sample.status == 0 && sample.out == "2\n"));
   const Run usage = runWith({"--method=fast"});
-  CHECK(usage.status == 2 && usage.out.empty() &&
-        usage.err.rfind("error: '--method=fast': expected a method: auto, rows, ", 0) == 0);
+  CHECK((usage.status == 2 && usage.out.empty() &&
+         usage.err.rfind("error: '--method=fast': expected a method: auto, rows, ", 0) == 0));
   const Run tooBig = runWith({"--method=join", "--empty=33"});
-  CHECK(tooBig.status == 1 &&
-        tooBig.err ==
-            "error: board 1 (33x33): the join counts boards of up to 32x32 (its "
-            "tables would not fit in memory)\n");
+  CHECK((tooBig.status == 1 &&
+         tooBig.err == "error: board 1 (33x33): the join counts boards of up to 32x32 (its "
+                       "tables would not fit in memory)\n"));
   // Two shares of the empty 12x12 board, merged: the whole count.
   const std::string first = fileWith(runWith({"--part=1/2", "--empty=12"}).out);
   const std::string second = fileWith(runWith({"--part=2/2", "--empty=12"}).out);
   const Run merged = runWith({"--merge", first.c_str(), second.c_str()});
-  CHECK(merged.status == 0 && merged.out == "14200\n");
+  CHECK((merged.status == 0 && merged.out == "14200\n"));
   std::remove(first.c_str()), std::remove(second.c_str());
 }
 
 }  // namespace
-
-int main() {
-  statsLines();
-  boardSources();
-  commandLines();
-  return unit::finish("faces");
-}

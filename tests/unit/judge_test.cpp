@@ -5,8 +5,9 @@
 #include <cstring>
 #include <string>
 
+#include <doctest/doctest.h>
+
 #include "boards.hpp"
-#include "check.hpp"
 #include "judge/reader.hpp"
 #include "judge/row_search.hpp"
 
@@ -26,22 +27,29 @@ std::string readAll(const char* text) {
   return seen;
 }
 
-void theReader() {
+TEST_CASE("the reader takes real files' line ends and blanks") {
   CHECK(readAll(".*..\r\n....\r\n....\r\n....") == "4 ");  // CRLF, no final newline
   CHECK(readAll("  .Q \t\n..\n\n\n.\n") == "2 1 ");        // blanks around rows and boards
+}
+
+TEST_CASE("the reader says where a board is wrong") {
   CHECK(readAll("..\n.x\n") == "error: line 2, column 2: expected '.', '*' or 'Q', got 'x'");
   CHECK(readAll("...\n...\n") ==
         "error: line 3: the 3x3 board that starts on line 1 has 2 rows and needs 3, got the end "
         "of the input");
   CHECK(readAll("..\n...\n") == "error: line 2: expected a row of 2 squares, got more");
   CHECK(readAll("\n \n") == "error: line 3: expected a board, got the end of the input");
+}
+
+TEST_CASE("the reader's masks: free squares and given queens") {
   queens::Board board;
   std::FILE* file = std::tmpfile();
   std::fputs(".*Q\n...\n*..\n", file);
   std::rewind(file);
   queens::BoardReader reader(fileno(file), nullptr);
-  CHECK(reader.next(board) && board.n == 3);
-  CHECK(board.freeSquares[0] == 0b101 && board.queens[0] == 0b100 && board.freeSquares[2] == 0b110);
+  CHECK((reader.next(board) && board.n == 3));
+  CHECK(
+      (board.freeSquares[0] == 0b101 && board.queens[0] == 0b100 && board.freeSquares[2] == 0b110));
   std::fclose(file);
 }
 
@@ -51,7 +59,9 @@ struct Counter : queens::PlacementObserver {
   long seen = 0;
 };
 
-void theSearch() {
+// The row search on every board of `n` squares a row, up to `largest`,
+// made of `squares`, against the permutations: the boards where it is wrong.
+long searchesWrong(int largest, const char* squares) {
   long boards = 0, wrong = 0;
   auto compare = [&](const unit::Rows& rows) {
     const long expected = unit::countByPermutations(rows);
@@ -62,16 +72,15 @@ void theSearch() {
     wrong += long(queens::searchPinned(board, counter)) != expected || counter.seen != expected;
     ++boards;
   };
-  for (int n = 1; n <= 4; ++n) unit::everyBoard(n, ".*", compare);
-  for (int n = 1; n <= 3; ++n) unit::everyBoard(n, ".*Q", compare);
-  std::printf("judge: the row search on %ld boards, %ld wrong\n", boards, wrong);
-  CHECK(wrong == 0);
+  for (int n = 1; n <= largest; ++n) unit::everyBoard(n, squares, compare);
+  CHECK(boards > 0);
+  return wrong;
+}
+
+TEST_CASE("the search on every board of up to 4x4") { CHECK(searchesWrong(4, ".*") == 0); }
+
+TEST_CASE("the search on every board of up to 3x3 with given queens") {
+  CHECK(searchesWrong(3, ".*Q") == 0);
 }
 
 }  // namespace
-
-int main() {
-  theReader();
-  theSearch();
-  return unit::finish("judge");
-}

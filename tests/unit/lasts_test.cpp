@@ -10,7 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "check.hpp"
+#include <doctest/doctest.h>
+
 #include "lasts/checkpoint_file.hpp"
 #include "lasts/checkpoint_parts.hpp"
 #include "lasts/merge.hpp"
@@ -20,24 +21,25 @@ namespace {
 
 using queens::Count;
 
-void countsReadBack() {
+TEST_CASE("counts read back") {
   Count count = 7;
-  CHECK(queens::parseCount("0", count) && count == 0);
-  CHECK(queens::parseCount("2691008701644", count) && count == Count{2691008701644u});
-  CHECK(queens::parseCount("340282366920938463463374607431768211455", count) && count == ~Count{0});
+  CHECK((queens::parseCount("0", count) && count == 0));
+  CHECK((queens::parseCount("2691008701644", count) && count == Count{2691008701644u}));
+  CHECK(
+      (queens::parseCount("340282366920938463463374607431768211455", count) && count == ~Count{0}));
   CHECK(!queens::parseCount("340282366920938463463374607431768211456", count));  // 2^128
   CHECK(!queens::parseCount("", count));
   CHECK(!queens::parseCount("12 ", count));
   CHECK(!queens::parseCount("-1", count));
 }
 
-void shareHeaders() {
+TEST_CASE("share headers") {
   queens::ShareHeader header;
   CHECK(queens::parseShareHeader("# queens share 3/64 format 4 numbering 5 input 9f1c2e0a plan "
                                  "5d0a77c1 boards 2 plans whole,join",
                                  header) == nullptr);
-  CHECK(header.part == 3 && header.parts == 64 && header.boards == 2 && header.numbering == 5);
-  CHECK(header.input == 0x9f1c2e0au && header.plan == 0x5d0a77c1u);
+  CHECK((header.part == 3 && header.parts == 64 && header.boards == 2 && header.numbering == 5));
+  CHECK((header.input == 0x9f1c2e0au && header.plan == 0x5d0a77c1u));
   CHECK(std::strcmp(header.plans, "whole,join") == 0);
   // Formats 2 and 3 have no end line to check them by.
   CHECK(queens::parseShareHeader(
@@ -81,7 +83,7 @@ int merged(const std::vector<std::string>& texts, std::string& out, std::string&
   for (const std::string& text : texts) {
     char path[] = "/tmp/queens_unit_XXXXXX";
     const int fd = mkstemp(path);
-    CHECK(fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size()));
+    CHECK((fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size())));
     close(fd);
     paths.push_back(path);
   }
@@ -101,21 +103,21 @@ int merged(const std::vector<std::string>& texts, std::string& out, std::string&
 
 // Shares with their end lines add up; a share whose check holds but whose
 // counts differ from another copy's is refused (a run that counted wrong).
-void sharesMerge() {
+TEST_CASE("shares merge") {
   const std::string first = shareText(1, 1), second = shareText(2, 1);
   CHECK(first.find("\n1\n# end share 1/2 counts 1 check ") != std::string::npos);
   std::string out, err;
-  CHECK(merged({first, second}, out, err) == 0 && out == "2\n" && err.empty());
-  CHECK(merged({first, second, shareText(2, 5)}, out, err) == 1 && out.empty());
-  CHECK(err.find("share 2/2 is also in") != std::string::npos &&
-        err.find("with other counts") != std::string::npos);
+  CHECK((merged({first, second}, out, err) == 0 && out == "2\n" && err.empty()));
+  CHECK((merged({first, second, shareText(2, 5)}, out, err) == 1 && out.empty()));
+  CHECK((err.find("share 2/2 is also in") != std::string::npos &&
+         err.find("with other counts") != std::string::npos));
   std::string edited = second;
   edited[edited.find("\n1\n") + 1] = '3';
-  CHECK(merged({first, edited}, out, err) == 1 && out.empty());
+  CHECK((merged({first, edited}, out, err) == 1 && out.empty()));
   CHECK(err.find("line 3: share 2/2: its check") != std::string::npos);
 }
 
-void fingerprints() {
+TEST_CASE("fingerprints") {
   queens::Fingerprint a, b, c;
   a.addText("ab"), a.addText("c");
   b.addText("a"), b.addText("bc");
@@ -134,7 +136,7 @@ std::string recordLine(const std::string& text) {
   return text + crc;
 }
 
-void checkpointRecords() {
+TEST_CASE("checkpoint records") {
   CHECK(queens::crc32("123456789", 9) == 0xCBF43926u);  // CRC-32's check value
   std::string line = recordLine("done 2 count 14200 units 0-3,9");
   std::string damaged = line;
@@ -143,14 +145,14 @@ void checkpointRecords() {
   CHECK(queens::checkRecordLine(&line[0]));
   queens::Record record;
   CHECK(queens::parseRecord(&line[0], record) == nullptr);
-  CHECK(record.kind == queens::Record::kDone && record.board == 2 && record.count == 14200);
+  CHECK((record.kind == queens::Record::kDone && record.board == 2 && record.count == 14200));
   long units[8], listed = 0;
   CHECK(queens::forEachListedUnit(record.list, 10, [&](long unit) { units[listed++] = unit; }));
-  CHECK(listed == 5 && units[0] == 0 && units[3] == 3 && units[4] == 9);
+  CHECK((listed == 5 && units[0] == 0 && units[3] == 3 && units[4] == 9));
   CHECK(!queens::forEachListedUnit("3,1", 10, [](long) {}));   // units must rise
   CHECK(!queens::forEachListedUnit("9-12", 10, [](long) {}));  // and stay below the units
   char end[] = "end boards 3 input 32de7634";
-  CHECK(queens::parseRecord(end, record) == nullptr && record.kind == queens::Record::kEnd);
+  CHECK((queens::parseRecord(end, record) == nullptr && record.kind == queens::Record::kEnd));
   char other[] = "begin 3";
   CHECK(queens::parseRecord(other, record) != nullptr);
 }
@@ -163,41 +165,41 @@ std::FILE* fileOf(const std::string& text) {
   return file;
 }
 
-void linesReadBack() {
+TEST_CASE("lines read back") {
   std::FILE* file = fileOf("first  \r\n\nsecond");
   queens::LineReader lines(file);
   const char* line = lines.next();
-  CHECK(line && std::strcmp(line, "first") == 0 && !lines.torn());  // no end, no trailing blanks
+  CHECK((line && std::strcmp(line, "first") == 0 && !lines.torn()));  // no end, no trailing blanks
   line = lines.next();
-  CHECK(line && !*line && lines.lineNumber() == 2);
+  CHECK((line && !*line && lines.lineNumber() == 2));
   line = lines.next();
-  CHECK(line && std::strcmp(line, "second") == 0 && lines.torn());  // no line end: torn
-  CHECK(!lines.next() && !lines.fault() && lines.lineNumber() == 3);
+  CHECK((line && std::strcmp(line, "second") == 0 && lines.torn()));  // no line end: torn
+  CHECK((!lines.next() && !lines.fault() && lines.lineNumber() == 3));
   std::fclose(file);
 
   file = fileOf(std::string("ok\nbad\0byte\n", 12));
   queens::LineReader withNul(file);
-  CHECK(withNul.next() && !withNul.next());
-  CHECK(withNul.fault() &&
-        std::strcmp(withNul.fault(), "line 2: a NUL byte, which no line holds") == 0);
+  CHECK((withNul.next() && !withNul.next()));
+  CHECK((withNul.fault() &&
+         std::strcmp(withNul.fault(), "line 2: a NUL byte, which no line holds") == 0));
   std::fclose(file);
 
   file = fileOf(std::string(queens::LineReader::kMostBytes + 1, '1') + "\n");
   auto tooLong = std::make_unique<queens::LineReader>(file);  // 96 KiB: on the heap
-  CHECK(!tooLong->next() && std::strcmp(tooLong->fault(), "line 1: over 96 KiB long") == 0);
+  CHECK((!tooLong->next() && std::strcmp(tooLong->fault(), "line 1: over 96 KiB long") == 0));
   std::fclose(file);
 }
 
-void recordsReadBack() {
+TEST_CASE("records read back") {
   std::FILE* file = fileOf(recordLine("queens checkpoint format 1 share 1/1 numbering 5") + "\n" +
                            recordLine("end boards 0 input 0") + "\nend boards");
   queens::RecordReader records(file);
-  CHECK(records.next() && records.next() && !records.next());
-  CHECK(records.torn() && !records.fault());  // a crash's torn last line: no fault
+  CHECK((records.next() && records.next() && !records.next()));
+  CHECK((records.torn() && !records.fault()));  // a crash's torn last line: no fault
   std::fclose(file);
   file = fileOf("# queens share 1/1 format 2 numbering 5 input 0 plan 0 boards 0\n");
   queens::RecordReader share(file);
-  CHECK(!share.next() && std::strcmp(share.fault(), "line 1: not a checkpoint of queens") == 0);
+  CHECK((!share.next() && std::strcmp(share.fault(), "line 1: not a checkpoint of queens") == 0));
   std::fclose(file);
 }
 
@@ -210,10 +212,10 @@ queens::Record recordOf(const char* text) {
 }
 
 // A checkpoint's records in the order a run writes them, and out of it.
-void recordOrder() {
+TEST_CASE("record order") {
   const queens::Share second{1, 3};  // share 2/3
   const queens::Share first{0, 3};
-  CHECK(second.unitsOf(10) == 3 && first.unitsOf(10) == 4);
+  CHECK((second.unitsOf(10) == 3 && first.unitsOf(10) == 4));
   queens::RecordOrder order(second);
   const char* lines[] = {"queens checkpoint format 1 share 2/3 numbering 5",
                          "board 1 input 1 units 10 cut 4 method rows",  // 3 units are share 2's
@@ -227,31 +229,31 @@ void recordOrder() {
         nullptr);
   queens::RecordOrder other(second);
   const char* why = other.accept(recordOf("queens checkpoint format 1 share 1/3 numbering 5"), 1);
-  CHECK(why && std::strcmp(why, "a checkpoint of share 1/3, and this run counts share 2/3") == 0);
+  CHECK((why && std::strcmp(why, "a checkpoint of share 1/3, and this run counts share 2/3") == 0));
   queens::RecordOrder skips(second);
   skips.accept(recordOf(lines[0]), 1);
   skips.accept(recordOf(lines[1]), 2);
   why = skips.accept(recordOf("done 1 count 7 units 3"), 3);  // unit 3 of 3: past the share's
-  CHECK(why && std::strcmp(why, "line 3: a record out of place (damaged?)") == 0);
+  CHECK((why && std::strcmp(why, "line 3: a record out of place (damaged?)") == 0));
 }
 
 // A split board read back with its units done; a unit done twice refused.
-void splitsReadBack() {
+TEST_CASE("splits read back") {
   const std::string header = recordLine("queens checkpoint format 1 share 1/1 numbering 5") + "\n";
   const std::string board = recordLine("board 1 input 1 units 10 cut 4 method rows") + "\n";
   const std::string text = header + board + recordLine("done 1 count 7 units 0-2") + "\n" +
                            recordLine("done 1 count 5 units 5") + "\n";
   char path[] = "/tmp/queens_unit_XXXXXX";
   const int fd = mkstemp(path);
-  CHECK(fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size()));
+  CHECK((fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size())));
   close(fd);
   queens::Replay replay;
   CHECK(replay.open(path, 4));
-  CHECK(replay.peek() && replay.peek()->kind == queens::Record::kHeader);
+  CHECK((replay.peek() && replay.peek()->kind == queens::Record::kHeader));
   replay.take();
   queens::PendingSplit split;
-  CHECK(replay.peek() && replay.takeSplit(queens::Share{}, split));
-  CHECK(split.count == 12 && split.done.count() == 4 && split.done.has(5) && !split.done.has(3));
+  CHECK((replay.peek() && replay.takeSplit(queens::Share{}, split)));
+  CHECK((split.count == 12 && split.done.count() == 4 && split.done.has(5) && !split.done.has(3)));
   CHECK(replay.peek() == nullptr);
   std::FILE* again = std::fopen(path, "w");
   const std::string twice = header + board + recordLine("done 1 count 7 units 0-2") + "\n" +
@@ -261,12 +263,12 @@ void splitsReadBack() {
   queens::Replay damaged;
   CHECK(damaged.open(path, 4));
   damaged.peek(), damaged.take();
-  CHECK(damaged.peek() && !damaged.takeSplit(queens::Share{}, split));
+  CHECK((damaged.peek() && !damaged.takeSplit(queens::Share{}, split)));
   std::remove(path);
 }
 
 // Records written with their CRCs, read back whole.
-void recordsWritten() {
+TEST_CASE("records written") {
   char path[] = "/tmp/queens_unit_XXXXXX";
   close(mkstemp(path));
   {
@@ -274,26 +276,26 @@ void recordsWritten() {
     writer.start(std::fopen(path, "a"));
     writer.append(false, "queens checkpoint format 1 share 1/1 numbering 5");
     writer.append(true, "end boards 0 input 0");
-    CHECK(writer.sync() == 0 && writer.error() == 0);
+    CHECK((writer.sync() == 0 && writer.error() == 0));
   }
   std::FILE* file = std::fopen(path, "r");
   queens::RecordReader records(file);
   CHECK(records.next());
   char* second = records.next();
-  CHECK(second && std::strcmp(second, "end boards 0 input 0") == 0);
-  CHECK(!records.next() && !records.torn() && !records.fault());
+  CHECK((second && std::strcmp(second, "end boards 0 input 0") == 0));
+  CHECK((!records.next() && !records.torn() && !records.fault()));
   std::fclose(file);
   std::remove(path);
 }
 
 // A checkpoint's batch is full at kMostUnits units, or at its deadline
 // once it holds one.
-void batchesFill() {
+TEST_CASE("batches fill") {
   static queens::RecordBatch batch;  // 32 KiB: not on the stack
   batch.start(60000);
   CHECK(!batch.full());
   for (long unit = 0; unit < queens::RecordBatch::kMostUnits; ++unit) batch.add(unit);
-  CHECK(batch.full() && batch.units[0] == 0);
+  CHECK((batch.full() && batch.units[0] == 0));
   batch.start(0);        // its deadline now
   CHECK(!batch.full());  // empty: a batch holds at least one unit
   batch.add(7);
@@ -301,18 +303,3 @@ void batchesFill() {
 }
 
 }  // namespace
-
-int main() {
-  batchesFill();
-  recordOrder();
-  splitsReadBack();
-  recordsWritten();
-  countsReadBack();
-  shareHeaders();
-  sharesMerge();
-  fingerprints();
-  checkpointRecords();
-  linesReadBack();
-  recordsReadBack();
-  return unit::finish("lasts");
-}

@@ -11,8 +11,9 @@
 #include <random>
 #include <string>
 
+#include <doctest/doctest.h>
+
 #include "boards.hpp"
-#include "check.hpp"
 #include "engines/search_engine.hpp"
 #include "prefix_counts.hpp"
 #include "run/board.hpp"
@@ -42,47 +43,63 @@ const char* engineName(const Board& board, queens::Method method = queens::Metho
 
 bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
 
-void autoChooses() {
+// The empty 12x12 board with a corner and one more square reserved: no
+// symmetry but a diagonal's.
+Board holedBoard() {
+  Board holed = emptyBoard(12);
+  holed.freeSquares[0] &= ~queens::Row{1};
+  holed.freeSquares[5] &= ~queens::Row{8};
+  return holed;
+}
+
+TEST_CASE("auto chooses an engine by size, symmetry and the join's rule") {
   CHECK(std::strcmp(engineName(emptyBoard(8)), "rows") == 0);
   CHECK(std::strcmp(engineName(emptyBoard(12)), "symmetry-rows") == 0);
-  Board holed = emptyBoard(12);
-  holed.freeSquares[0] &= ~queens::Row{1};  // a corner reserved: no symmetry but a diagonal's
-  holed.freeSquares[5] &= ~queens::Row{8};
-  CHECK(std::strcmp(engineName(holed), "propagate") == 0);
+  CHECK(std::strcmp(engineName(holedBoard()), "propagate") == 0);
   CHECK(std::strcmp(engineName(emptyBoard(16)), "join") == 0);  // on any instruction set
   CHECK(std::strcmp(engineName(emptyBoard(16), queens::Method::kRows), "rows") == 0);
-  // The reasons, as --stats gives them.
+}
+
+TEST_CASE("the planner's reasons, as --stats gives them") {
+  const Board holed = holedBoard();
   const std::string join = planOf(emptyBoard(16)).reason;
-  CHECK(has(join,
-            "16x16, 0 reserved: the join from 14x14 with at most 20% reserved, its tables in ") &&
-        has(join, "fit --memory (1.0 GiB)"));
+  CHECK((has(join,
+             "16x16, 0 reserved: the join from 14x14 with at most 20% reserved, its tables in ") &&
+         has(join, "fit --memory (1.0 GiB)")));
   CHECK(planOf(holed).reason == "12x12, 2 reserved: no symmetry, propagation from 10x10");
   CHECK(planOf(emptyBoard(9)).reason ==
         "9x9, 0 reserved: symmetry only from 11x11, propagation only from 10x10");
   CHECK(planOf(emptyBoard(16), queens::Method::kRows).reason == "16x16, 0 reserved: --method=rows");
-  // A small board of a stream is filtered, the first of its size searched.
+}
+
+TEST_CASE("a stream's small board is filtered, the first of its size searched") {
   queens::SmallBoardFilter filter;
   queens::PlanRequest stream;
   stream.smallBoards = &filter;
   CHECK(std::strcmp(queens::planBoard(emptyBoard(6), stream).engine()->name(), "rows") == 0);
-  // The join passed over for memory: a search, and what the join would need.
+}
+
+TEST_CASE("the join passed over for memory: a search, and what the join would need") {
   queens::PlanRequest tight;
   tight.budget.bytes = 1 << 20, tight.explains = true;
   queens::Plan passed = queens::planBoard(emptyBoard(20), tight);
   CHECK(std::strcmp(passed.engine()->name(), "symmetry-propagate") == 0);
-  CHECK(has(passed.passedOver, "--memory allows 1 MiB") &&
-        has(passed.reason, "the join's tables did not fit --memory"));
+  CHECK((has(passed.passedOver, "--memory allows 1 MiB") &&
+         has(passed.reason, "the join's tables did not fit --memory")));
   // Unasked, no words (a stream of small boards would pay for them), and
   // no tally of what the join would need.
   tight.explains = false;
   queens::Plan silent = queens::planBoard(emptyBoard(20), tight);
-  CHECK(silent.reason.empty() && silent.passedOver.empty() && silent.joinPassedOver);
+  CHECK((silent.reason.empty() && silent.passedOver.empty() && silent.joinPassedOver));
+}
+
+TEST_CASE("auto follows a checkpoint's plan, and another method asked for is planned") {
   queens::PlanRequest automatic;  // auto follows the checkpoint, not its own rules
   automatic.recorded = "symmetry-rows", automatic.explains = true;
   queens::Plan followed = queens::planBoard(emptyBoard(16), automatic);
-  CHECK(std::strcmp(followed.engine()->name(), "symmetry-rows") == 0 &&
-        followed.reason ==
-            "16x16, 0 reserved: the units the checkpoint recorded, cut by symmetry-rows");
+  CHECK((std::strcmp(followed.engine()->name(), "symmetry-rows") == 0 &&
+         followed.reason ==
+             "16x16, 0 reserved: the units the checkpoint recorded, cut by symmetry-rows"));
   queens::PlanRequest
       other;  // another method asked for: its own plan, which the checkpoint refuses
   other.method = queens::Method::kPropagate, other.recorded = "join";
@@ -109,24 +126,24 @@ Count countWith(const Board& board, int threads, queens::Share share = {}) {
 
 // The device's plans where there is no device: --method=gpu refused, and
 // a checkpoint's units counted on the CPU by their own engine.
-void devicePlansWithoutDevice() {
+TEST_CASE("device plans without device") {
   // --method=gpu with no device, and no checkpoint that holds its units.
   queens::PlanRequest gpu;
   gpu.method = queens::Method::kGpu;
   queens::Plan refused = queens::planBoard(emptyBoard(12), gpu);
-  CHECK(!refused.engine() && has(refused.reason, "--method=gpu"));
+  CHECK((!refused.engine() && has(refused.reason, "--method=gpu")));
   // A checkpoint's plan wins over auto's: the GPU's units on the CPU.
   gpu.recorded = "symmetry-rows";
   queens::Plan recorded = queens::planBoard(emptyBoard(12), gpu);
-  CHECK(recorded.engine() && std::strcmp(recorded.engine()->unitsName(), "symmetry-rows") == 0);
+  CHECK((recorded.engine() && std::strcmp(recorded.engine()->unitsName(), "symmetry-rows") == 0));
   gpu.recorded = "join";  // the join's units, which the CPU's join counts here
   queens::Plan joined = queens::planBoard(emptyBoard(16), gpu);
-  CHECK(joined.engine() && std::strcmp(joined.engine()->name(), "join") == 0);
+  CHECK((joined.engine() && std::strcmp(joined.engine()->name(), "join") == 0));
   gpu.method = queens::Method::kGpuRows;  // not the row search's units: refused
   CHECK(!queens::planBoard(emptyBoard(16), gpu).engine());
 }
 
-void threadsAndShares() {
+TEST_CASE("threads and shares") {
   std::mt19937 random(20261127);
   for (int i = 0; i < 6; ++i) {
     const Board board = unit::boardOf(unit::randomBoard(random, 12 + i % 2, 0.1));
@@ -149,16 +166,17 @@ queens::GpuDevice deviceFailingAt(long failAt) {
 // The board counted under the checkpoint at `path` (made, or resumed).
 Count countChecked(const Board& board, const char* path, queens::Settings settings,
                    queens::Report& report) {
-  queens::Checkpoint checkpoint(path, settings.share, 0);  // a batch a unit
+  queens::Checkpoint checkpoint(path, settings.share, 0,  // a batch a unit
+                                queens::SyncPolicy::kWrittenOnly);
   queens::Replayed replayed;
-  CHECK(checkpoint.open(stderr) && checkpoint.nextBoard(board, replayed));
+  CHECK((checkpoint.open(stderr) && checkpoint.nextBoard(board, replayed)));
   settings.checkpoint = &checkpoint;
   return countWith(board, settings, report);
 }
 
 // The device fails at its k-th batch: the run says so, and the rerun on a
 // device that works resumes to the exact count.
-void devicesThatFail() {
+TEST_CASE("devices that fail") {
   const Board board = emptyBoard(11);
   for (long failAt : {1L, 3L, 20L, 100L}) {
     char path[] = "/tmp/queens_unit_XXXXXX";
@@ -171,12 +189,12 @@ void devicesThatFail() {
     settings.gpu = &failing;
     queens::Report failed;
     countChecked(board, path, settings, failed);
-    CHECK(failed.refused &&
-          std::string(failed.failure) == "board 1 (11x11): the stand-in device failed");
+    CHECK((failed.refused &&
+           std::string(failed.failure) == "board 1 (11x11): the stand-in device failed"));
     queens::GpuAccess working(deviceFailingAt(1L << 40));
     settings.gpu = &working;
     queens::Report resumed;
-    CHECK(countChecked(board, path, settings, resumed) == 2680 && !resumed.refused);
+    CHECK((countChecked(board, path, settings, resumed) == 2680 && !resumed.refused));
     std::remove(path);
   }
   // --method=gpu on a large board that the join would not count (40x40,
@@ -216,15 +234,15 @@ queens::Counted countUnitsChecked(const Board& board, const char* path, long fai
                                   Count& resumed) {
   FailingEngine engine(board, failAt);
   const queens::Split split = engine.split({1024, 0, 1 << 20}, false);
-  queens::Checkpoint checkpoint(path, queens::Share{}, 0);
+  queens::Checkpoint checkpoint(path, queens::Share{}, 0, queens::SyncPolicy::kWrittenOnly);
   queens::Replayed replayed;
   queens::DoneUnits done;
-  CHECK(checkpoint.open(stderr) && checkpoint.nextBoard(board, replayed));
+  CHECK((checkpoint.open(stderr) && checkpoint.nextBoard(board, replayed)));
   CHECK(checkpoint.resumeSplit("rows", split.units, split.numbering, done, resumed));
   return queens::countUnits({engine, split, queens::Share{}, 2, false, &checkpoint}, done, nullptr);
 }
 
-void enginesThatFail() {
+TEST_CASE("engines that fail") {
   const Board board = emptyBoard(11);
   for (long failAt : {1L, 5L, 300L}) {
     char path[] = "/tmp/queens_unit_XXXXXX";
@@ -233,36 +251,26 @@ void enginesThatFail() {
     Count resumed = 0;
     CHECK(countUnitsChecked(board, path, failAt, resumed).failed);
     const queens::Counted rest = countUnitsChecked(board, path, 1L << 40, resumed);
-    CHECK(!rest.failed && resumed + rest.count == 2680);
+    CHECK((!rest.failed && resumed + rest.count == 2680));
     std::remove(path);
   }
 }
 
 // The join's weights of its units, each W's halves: on the empty 14x14
 // board its profile rises from 0 before the first unit to 1 after the last.
-void joinWeights() {
+TEST_CASE("join weights") {
   queens::Plan plan = planOf(emptyBoard(14), queens::Method::kJoin);
   queens::Engine& join = *plan.engine();
   const long units = join.split({1024, 0, 1 << 20}, false).units;
   const queens::UnitProfile profile = join.profile(units);
-  CHECK(units > 0 && profile.before(0) == 0 && profile.before(units) == 1);
+  CHECK((units > 0 && profile.before(0) == 0 && profile.before(units) == 1));
   double last = 0;
   bool rising = true;
   for (long unit = 0; unit <= units; unit += 7) {
     rising = rising && profile.before(unit) >= last;
     last = profile.before(unit);
   }
-  CHECK(rising && last > 0.9);
+  CHECK((rising && last > 0.9));
 }
 
 }  // namespace
-
-int main() {
-  joinWeights();
-  autoChooses();
-  threadsAndShares();
-  devicePlansWithoutDevice();
-  devicesThatFail();
-  enginesThatFail();
-  return unit::finish("run");
-}

@@ -5,7 +5,8 @@
 #include <cmath>
 #include <vector>
 
-#include "check.hpp"
+#include <doctest/doctest.h>
+
 #include "work/profile.hpp"
 #include "work/units.hpp"
 
@@ -30,7 +31,7 @@ struct SeenProgress final : queens::UnitsProgress {
   long last = 0, total = 0, calls = 0;
 };
 
-void aShareAndItsThreads() {
+TEST_CASE("a share and its threads") {
   const queens::Share share{1, 3};  // --part=2/3 of 10 units: units 1, 4 and 7
   SeenProgress progress;
   queens::SharedUnits shared(3, &progress);
@@ -39,23 +40,23 @@ void aShareAndItsThreads() {
   CHECK((claimedFirst == std::vector<long>{1, 4, 7}));  // one after the other: the first takes all
   CHECK(claimedSecond.empty());
   CHECK(first.unitsSeen() == 10);
-  CHECK(progress.calls == 3 && progress.last == 3 && progress.total == 3);
+  CHECK((progress.calls == 3 && progress.last == 3 && progress.total == 3));
 }
 
-void unitsDoneAreSkipped() {
+TEST_CASE("units done are skipped") {
   queens::DoneUnits done(3);
   done.add(1);  // the share's second unit, 4, was counted by an earlier run
-  CHECK(done.has(1) && !done.has(0) && !done.has(2) && !done.has(-1) && done.count() == 1);
+  CHECK((done.has(1) && !done.has(0) && !done.has(2) && !done.has(-1) && done.count() == 1));
   queens::SharedUnits shared(3, nullptr, &done);
   queens::UnitWalk walker(2, queens::Share{1, 3}, &shared, true);
   CHECK((walk(walker, 10) == std::vector<long>{1, 7}));
 }
 
-void aMeasureCountsAndGivesUp() {
+TEST_CASE("a measure counts and gives up") {
   queens::UnitWalk measure = queens::UnitWalk::measure(3, 5);
-  CHECK(walk(measure, 12).empty() && measure.unitsSeen() == 12);  // it claims nothing
+  CHECK((walk(measure, 12).empty() && measure.unitsSeen() == 12));  // it claims nothing
   for (int node = 0; node < 4; ++node) CHECK(measure.enter());
-  CHECK(!measure.enter() && measure.gaveUp());  // the fifth node above the depth is too many
+  CHECK((!measure.enter() && measure.gaveUp()));  // the fifth node above the depth is too many
 }
 
 // A batch of at most three units, as a checkpoint's is of kMostUnits.
@@ -65,11 +66,11 @@ struct ThreeUnits final : queens::UnitBatch {
   std::vector<long> units;
 };
 
-void aBatchEndsWhenFull() {
+TEST_CASE("a batch ends when full") {
   ThreeUnits batch;
   queens::SharedUnits shared(10, nullptr);
   queens::UnitWalk walker(4, queens::Share{}, &shared, true, &batch);
-  CHECK((walk(walker, 10) == std::vector<long>{0, 1, 2}) && walker.batchEnded());
+  CHECK(((walk(walker, 10) == std::vector<long>{0, 1, 2}) && walker.batchEnded()));
   CHECK((batch.units == std::vector<long>{0, 1, 2}));
   ThreeUnits next;  // the next walk claims the next three
   queens::UnitWalk again(4, queens::Share{}, &shared, true, &next);
@@ -78,7 +79,7 @@ void aBatchEndsWhenFull() {
 
 // After an engine fails, no walk claims a unit: nothing more is counted,
 // and nothing recorded.
-void abandonedUnitsAreNotClaimed() {
+TEST_CASE("abandoned units are not claimed") {
   queens::SharedUnits shared(10, nullptr);
   queens::UnitWalk first(2, queens::Share{}, &shared, true);
   CHECK(first.claim());  // unit 0 is the first walk's
@@ -93,7 +94,7 @@ struct StopsAfterTwo final : queens::UnitsProgress {
   bool update(long unitsDone, long /*units*/) override { return unitsDone < 2; }
 };
 
-void aProgressStopsTheClaims() {
+TEST_CASE("a progress stops the claims") {
   StopsAfterTwo progress;
   queens::SharedUnits shared(10, &progress);
   queens::UnitWalk walker(2, queens::Share{}, &shared, true);
@@ -101,9 +102,9 @@ void aProgressStopsTheClaims() {
 }
 
 // The progress line's weights of units: sampled, interpolated between samples.
-void unitProfiles() {
+TEST_CASE("unit profiles") {
   const queens::UnitProfile equal({}, 1, 100);
-  CHECK(equal.before(0) == 0 && equal.before(25) == 0.25 && equal.before(100) == 1);
+  CHECK((equal.before(0) == 0 && equal.before(25) == 0.25 && equal.before(100) == 1));
   // Units 0-9 weigh 1 each, 10-19 weigh 3: sampled every 10th unit.
   const queens::UnitProfile sampled({1, 3}, 10, 20);
   CHECK(sampled.before(10) == 10.0 / 40);
@@ -113,7 +114,7 @@ void unitProfiles() {
 
 // The pace fitted to the samples: where the time follows the units and
 // not the model's work, the time left does too; and the other way round.
-void paceFits() {
+TEST_CASE("pace fits") {
   queens::PaceFit byUnits, byWork, once;
   for (int second = 1; second <= 5; ++second) {
     const double units = 0.1 * second, work = 1 - (1 - units) * (1 - units);  // early work heavy
@@ -129,15 +130,3 @@ void paceFits() {
 }
 
 }  // namespace
-
-int main() {
-  unitProfiles();
-  paceFits();
-  aShareAndItsThreads();
-  unitsDoneAreSkipped();
-  aMeasureCountsAndGivesUp();
-  aBatchEndsWhenFull();
-  abandonedUnitsAreNotClaimed();
-  aProgressStopsTheClaims();
-  return unit::finish("work");
-}
