@@ -101,6 +101,12 @@ struct JoinFlight {
     uint32_t patternAt, listed, gapStart, gapEnd, words, equalWord, tableAt;
   };
   static constexpr int kQuarterWords = 4;  // pattern, sums, differences, first/count/weights
+  // The fourth word's fields (QuarterWeights::word): the first byte of the
+  // pattern at bit 0, its byte count, the weight (16 bits), the south
+  // quarter's key, the slice's own key (kNoKey: none), the north quarter's
+  // weight above phi(W) (8 bits each).
+  static constexpr int kCountShift = 8, kWeightShift = 16, kKeyShift = 32, kOwnShift = 40,
+                       kAboveShift = 48, kNoKey = 255;
   // A tile: its chunk, its north quarters' first and count, its south
   // ones', and its span: kTilePairs / span north quarters by span south ones.
   static constexpr int kTileFields = 6, kTilePairs = 256;

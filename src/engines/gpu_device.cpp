@@ -148,11 +148,9 @@ const OpenClApi* openClApi(std::string& why) {
   return nullptr;
 }
 
-OpenClSession::~OpenClSession() {
-  if (hung.load()) return;
-  if (joinProgram) cl.ReleaseProgram(joinProgram);
-  if (queue) cl.ReleaseCommandQueue(queue);
-  if (context) cl.ReleaseContext(context);
+std::atomic<bool>& deviceHung() {
+  static std::atomic<bool> hung{false};
+  return hung;
 }
 
 namespace {
@@ -186,38 +184,37 @@ bool stateOf(const OpenClApi& cl, cl_event event, cl_int& state, cl_int& status)
 
 }  // namespace
 
-DeviceWait waitForEvent(OpenClSession& session, cl_event event, DeviceClock::time_point deadline,
+DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_point deadline,
                         cl_int& status) {
   // The driver's callback wakes the waiter at once; the wait is cut into
   // steps of at most a tenth of a second, at each of which the event's
-  // state is asked (in case a driver never calls back) and the session's
+  // state is asked (in case a driver never calls back), and whether
   // (another thread found the device hung).
   auto signal = std::make_shared<EventSignal>();
   auto* callbackShare = new std::shared_ptr<EventSignal>(signal);
-  if (session.cl.SetEventCallback(event, CL_COMPLETE, onEventEnded, callbackShare) != CL_SUCCESS)
+  if (cl.SetEventCallback(event, CL_COMPLETE, onEventEnded, callbackShare) != CL_SUCCESS)
     delete callbackShare;  // asked at each step instead
   std::unique_lock<std::mutex> lock(signal->mutex);
   for (;;) {
     cl_int state = signal->state;
-    if (!signal->ended && !stateOf(session.cl, event, state, status)) return DeviceWait::kFailed;
+    if (!signal->ended && !stateOf(cl, event, state, status)) return DeviceWait::kFailed;
     if (state < 0) return status = state, DeviceWait::kFailed;  // the command's error
     if (signal->ended || state == CL_COMPLETE) return status = CL_SUCCESS, DeviceWait::kDone;
     const DeviceClock::time_point now = DeviceClock::now();
-    if (now >= deadline || session.hung.load()) return session.hung.store(true), DeviceWait::kLate;
+    if (now >= deadline || deviceHung().load()) return deviceHung().store(true), DeviceWait::kLate;
     signal->changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
   }
 }
 
-bool drainQueue(OpenClSession& session, cl_command_queue queue) {
-  if (session.hung.load()) return false;
-  cl_event marker = nullptr;
-  cl_int status = session.cl.EnqueueMarkerWithWaitList(queue, 0, nullptr, &marker);
+bool drainQueue(const OpenClSession& session, cl_command_queue queue) {
+  if (deviceHung().load()) return false;
+  ClEvent marker;
+  cl_int status =
+      session.cl.EnqueueMarkerWithWaitList(queue, 0, nullptr, marker.receive(session.cl));
   if (status == CL_SUCCESS) status = session.cl.Flush(queue);
   if (status != CL_SUCCESS) return true;  // nothing queued can be waited for: the queue failed
   const DeviceClock::time_point deadline = DeviceClock::now() + secondsOf(session.allowance);
-  const DeviceWait waited = waitForEvent(session, marker, deadline, status);
-  if (waited != DeviceWait::kLate) session.cl.ReleaseEvent(marker);
-  return waited != DeviceWait::kLate;
+  return waitForEvent(session.cl, marker.get(), deadline, status) != DeviceWait::kLate;
 }
 
 std::string lateFailure(const char* what, double seconds, double allowance) {

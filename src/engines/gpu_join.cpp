@@ -49,9 +49,11 @@ struct QuarterWeights {
 
   // The quarter's fourth word, with its pattern's first byte and byte count.
   uint64_t word(int first, int count) const {
-    const uint64_t ownKey = own < 0 ? 255 : uint64_t(own);
-    return uint64_t(first) | uint64_t(count) << 8 | uint64_t(weight) << 16 |
-           uint64_t(key & 255) << 32 | ownKey << 40 | uint64_t(above) << 48;
+    using F = JoinFlight;
+    const uint64_t ownKey = own < 0 ? uint64_t(F::kNoKey) : uint64_t(own);
+    return uint64_t(first) | uint64_t(count) << F::kCountShift |
+           uint64_t(weight) << F::kWeightShift | uint64_t(key & 255) << F::kKeyShift |
+           ownKey << F::kOwnShift | uint64_t(above) << F::kAboveShift;
   }
 };
 
@@ -328,8 +330,10 @@ bool FlightBuilder::addPiece(long n0, long northPiece, long s0, long southPiece)
   };
   long reach = southPiece;  // falls as the blocks' own keys rise
   for (long i = 0; i < northPiece; i += rows) {
-    const int own = field(northAt + uint32_t(i), 40);
-    while (own != 255 && reach > 0 && field(southAt + uint32_t(reach - 1), 32) < own) --reach;
+    const int own = field(northAt + uint32_t(i), JoinFlight::kOwnShift);
+    while (own != JoinFlight::kNoKey && reach > 0 &&
+           field(southAt + uint32_t(reach - 1), JoinFlight::kKeyShift) < own)
+      --reach;
     for (long j = 0; j < reach; j += span)
       flight_->tiles.insert(flight_->tiles.end(),
                             {uint32_t(chunkInFlight_), northAt + uint32_t(i),

@@ -4,7 +4,9 @@
 // has a queue of its own. Two flights take turns: while the device counts
 // one, the host fills the other, and a flight's buffers on both sides are
 // kept from one flight to the next, grown when a flight needs more.
+#include <cstddef>
 #include <mutex>
+#include <string>
 #include <utility>
 
 #include "engines/gpu_opencl.h"
@@ -24,7 +26,7 @@ struct FlightSlot {
   JoinFlight flight;
   std::vector<uint64_t> sums;
   KeptBuffer patterns, chunks, planeStarts, tableStarts, planes, tables, quarters, tiles, tileSums;
-  cl_event read = nullptr;  // the sums read back: the flight is done
+  ClEvent read;  // the sums read back: the flight is done
   DeviceClock::time_point launched;
   double work = 0;  // its pairs' words
 };
@@ -37,10 +39,7 @@ constexpr uint64_t kFirstFlightTiles = 64;
 class OpenClJoiner final : public JoinDevice {
  public:
   explicit OpenClJoiner(std::shared_ptr<OpenClSession> session)
-      : session_(std::move(session)), cl_(session_->cl), deadline_(session_->allowance) {
-    for (FlightSlot& slot : slots_)
-      for (KeptBuffer* kept : buffers(slot)) kept->buffer.cl = &cl_;
-  }
+      : session_(std::move(session)), cl_(session_->cl), deadline_(session_->allowance) {}
   ~OpenClJoiner() override;
   // Its queue and kernels; false, with error(), if they cannot be made.
   bool start();
@@ -50,10 +49,6 @@ class OpenClJoiner final : public JoinDevice {
   const char* error() const override { return error_.c_str(); }
 
  private:
-  static std::vector<KeptBuffer*> buffers(FlightSlot& slot) {
-    return {&slot.patterns, &slot.chunks,   &slot.planeStarts, &slot.tableStarts, &slot.planes,
-            &slot.tables,   &slot.quarters, &slot.tiles,       &slot.tileSums};
-  }
   bool fail(const char* what, cl_int status);
   bool wait(FlightSlot& slot);  // for its flight, whose sums it adds to total_
   bool upload(FlightSlot& slot, size_t planeWords, size_t tableWords);
@@ -63,8 +58,8 @@ class OpenClJoiner final : public JoinDevice {
 
   std::shared_ptr<OpenClSession> session_;
   const OpenClApi& cl_;
-  cl_command_queue queue_ = nullptr;  // this thread's
-  cl_kernel planesKernel_ = nullptr, tablesKernel_ = nullptr, pairsKernel_ = nullptr;
+  ClQueue queue_;  // this thread's
+  ClKernel planesKernel_, tablesKernel_, pairsKernel_;
   FlightSlot slots_[2];
   int next_ = 0;             // the slot nextFlight() gives; once launched, the one launched first
   DeviceDeadline deadline_;  // its work: the words of the pairs' tiles
@@ -76,13 +71,9 @@ class OpenClJoiner final : public JoinDevice {
 };
 
 OpenClJoiner::~OpenClJoiner() {
-  // Nothing left that reads or writes the flights; a hung device is left.
-  if (queue_ && !drainQueue(*session_, queue_)) return;
-  for (FlightSlot& slot : slots_)
-    if (slot.read) cl_.ReleaseEvent(slot.read);
-  for (cl_kernel kernel : {planesKernel_, tablesKernel_, pairsKernel_})
-    if (kernel) cl_.ReleaseKernel(kernel);
-  if (queue_) cl_.ReleaseCommandQueue(queue_);
+  // Nothing left that reads or writes the flights before their buffers,
+  // events, kernels and queue are released (a hung device's are not).
+  if (queue_) drainQueue(*session_, queue_.get());
 }
 
 bool OpenClJoiner::fail(const char* what, cl_int status) {
@@ -90,19 +81,21 @@ bool OpenClJoiner::fail(const char* what, cl_int status) {
   failed_ = true;
   // The flight's copies and kernels enqueued before the failure end before
   // its host memory is touched again.
-  if (queue_) drainQueue(*session_, queue_);
+  if (queue_) drainQueue(*session_, queue_.get());
   return false;
 }
 
 bool OpenClJoiner::start() {
   cl_int status;
-  queue_ = cl_.CreateCommandQueue(session_->context, session_->device, 0, &status);
+  queue_ =
+      ClQueue(cl_, cl_.CreateCommandQueue(session_->context.get(), session_->device, 0, &status));
   if (status != CL_SUCCESS) return fail("make a queue for the join", status);
-  planesKernel_ = cl_.CreateKernel(session_->joinProgram, "buildPlanes", &status);
+  const cl_program program = session_->joinProgram.get();
+  planesKernel_ = ClKernel(cl_, cl_.CreateKernel(program, "buildPlanes", &status));
   if (status == CL_SUCCESS)
-    tablesKernel_ = cl_.CreateKernel(session_->joinProgram, "buildTables", &status);
+    tablesKernel_ = ClKernel(cl_, cl_.CreateKernel(program, "buildTables", &status));
   if (status == CL_SUCCESS)
-    pairsKernel_ = cl_.CreateKernel(session_->joinProgram, "countPairs", &status);
+    pairsKernel_ = ClKernel(cl_, cl_.CreateKernel(program, "countPairs", &status));
   return status == CL_SUCCESS || fail("make the join's kernels", status);
 }
 
@@ -114,12 +107,11 @@ bool OpenClJoiner::wait(FlightSlot& slot) {
   const double bound = deadline_.boundFor(slot.work);
   const DeviceClock::time_point start = std::max(slot.launched, lastDone_);
   cl_int status = CL_SUCCESS;
-  const DeviceWait waited = waitForEvent(*session_, slot.read, start + secondsOf(bound), status);
+  const DeviceWait waited = waitForEvent(cl_, slot.read.get(), start + secondsOf(bound), status);
   if (waited == DeviceWait::kLate)
     return error_ = lateFailure("a flight of the join", bound, deadline_.allowance()),
            failed_ = true, false;
-  cl_.ReleaseEvent(slot.read);
-  slot.read = nullptr;
+  slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a flight of the join", status);
   lastDone_ = DeviceClock::now();
   deadline_.took(slot.work, std::chrono::duration<double>(lastDone_ - start).count());
@@ -138,7 +130,7 @@ JoinFlight* OpenClJoiner::nextFlight() {
 template <class T>
 bool OpenClJoiner::write(KeptBuffer& kept, const std::vector<T>& data, cl_int& status) {
   // The flight is left alone until its sums are read (wait).
-  return kept.write(*session_, queue_, data.data(), data.size() * sizeof(T), status);
+  return kept.write(*session_, queue_.get(), data.data(), data.size() * sizeof(T), status);
 }
 
 bool OpenClJoiner::upload(FlightSlot& slot, size_t planeWords, size_t tableWords) {
@@ -164,7 +156,7 @@ struct Arguments {
   cl_uint next = 0;
   Arguments& operator<<(const KeptBuffer& kept) {
     if (status == CL_SUCCESS)
-      status = cl.SetKernelArg(kernel, next++, sizeof(cl_mem), &kept.buffer.mem);
+      status = cl.SetKernelArg(kernel, next++, sizeof(cl_mem), kept.buffer.address());
     return *this;
   }
   Arguments& operator<<(cl_uint number) {
@@ -176,8 +168,8 @@ struct Arguments {
 bool OpenClJoiner::run(FlightSlot& slot, size_t planeWords, size_t tableWords) {
   const JoinFlight& flight = slot.flight;
   const cl_uint chunkCount = cl_uint(flight.chunks.size()), planes = cl_uint(flight.planeCount);
-  Arguments planeArguments{cl_, planesKernel_}, tableArguments{cl_, tablesKernel_},
-      pairArguments{cl_, pairsKernel_};
+  Arguments planeArguments{cl_, planesKernel_.get()}, tableArguments{cl_, tablesKernel_.get()},
+      pairArguments{cl_, pairsKernel_.get()};
   planeArguments << slot.patterns << slot.chunks << slot.planeStarts << chunkCount << planes
                  << cl_uint(planeWords) << slot.planes;
   tableArguments << slot.planes << slot.chunks << slot.tableStarts << slot.planeStarts << chunkCount
@@ -191,19 +183,20 @@ bool OpenClJoiner::run(FlightSlot& slot, size_t planeWords, size_t tableWords) {
   const size_t group = 64, planeItems = (planeWords + group - 1) / group * group,
                tableItems = (tableWords + group - 1) / group * group,
                pairItems = flight.tileCount() * kPairThreads;
-  cl_command_queue queue = queue_;
-  status = cl_.EnqueueNDRangeKernel(queue, planesKernel_, 1, nullptr, &planeItems, &group, 0,
+  cl_command_queue queue = queue_.get();
+  status = cl_.EnqueueNDRangeKernel(queue, planesKernel_.get(), 1, nullptr, &planeItems, &group, 0,
                                     nullptr, nullptr);
   if (status == CL_SUCCESS)
-    status = cl_.EnqueueNDRangeKernel(queue, tablesKernel_, 1, nullptr, &tableItems, &group, 0,
-                                      nullptr, nullptr);
+    status = cl_.EnqueueNDRangeKernel(queue, tablesKernel_.get(), 1, nullptr, &tableItems, &group,
+                                      0, nullptr, nullptr);
   if (status == CL_SUCCESS)
-    status = cl_.EnqueueNDRangeKernel(queue, pairsKernel_, 1, nullptr, &pairItems, &kPairThreads, 0,
-                                      nullptr, nullptr);
+    status = cl_.EnqueueNDRangeKernel(queue, pairsKernel_.get(), 1, nullptr, &pairItems,
+                                      &kPairThreads, 0, nullptr, nullptr);
   if (status != CL_SUCCESS) return fail("run the join's kernels", status);
   slot.sums.resize(flight.tileCount());
-  status = cl_.EnqueueReadBuffer(queue, slot.tileSums.buffer.mem, CL_FALSE, 0, slot.sums.size() * 8,
-                                 slot.sums.data(), 0, nullptr, &slot.read);
+  status =
+      cl_.EnqueueReadBuffer(queue, slot.tileSums.buffer.get(), CL_FALSE, 0, slot.sums.size() * 8,
+                            slot.sums.data(), 0, nullptr, slot.read.receive(cl_));
   if (status == CL_SUCCESS) status = cl_.Flush(queue);  // the device starts now
   slot.launched = DeviceClock::now();
   return status == CL_SUCCESS || fail("count a flight of the join", status);
@@ -231,6 +224,37 @@ bool OpenClJoiner::finish(Count& total) {
   total = total_;
   total_ = 0;
   return done;
+}
+
+// The layout that the host writes and the join's kernels read, as the
+// kernels are built with it: each a -D option, so that it is written once,
+// in JoinFlight (the kernels have no value of their own, and refuse to
+// build without them).
+std::string joinKernelOptions() {
+  using Chunk = JoinFlight::Chunk;
+  static_assert(sizeof(Chunk) % sizeof(uint32_t) == 0, "a chunk is 32-bit fields");
+  const std::pair<const char*, size_t> values[] = {
+      {"CHUNK_FIELDS", sizeof(Chunk) / sizeof(uint32_t)},
+      {"PATTERN_AT", offsetof(Chunk, patternAt) / sizeof(uint32_t)},
+      {"LISTED", offsetof(Chunk, listed) / sizeof(uint32_t)},
+      {"GAP_START", offsetof(Chunk, gapStart) / sizeof(uint32_t)},
+      {"GAP_END", offsetof(Chunk, gapEnd) / sizeof(uint32_t)},
+      {"WORDS", offsetof(Chunk, words) / sizeof(uint32_t)},
+      {"EQUAL_WORD", offsetof(Chunk, equalWord) / sizeof(uint32_t)},
+      {"TABLE_AT", offsetof(Chunk, tableAt) / sizeof(uint32_t)},
+      {"QUARTER_WORDS", JoinFlight::kQuarterWords},
+      {"TILE_FIELDS", JoinFlight::kTileFields},
+      {"TILE_THREADS", JoinFlight::kTilePairs},
+      {"COUNT_SHIFT", JoinFlight::kCountShift},
+      {"WEIGHT_SHIFT", JoinFlight::kWeightShift},
+      {"KEY_SHIFT", JoinFlight::kKeyShift},
+      {"OWN_SHIFT", JoinFlight::kOwnShift},
+      {"ABOVE_SHIFT", JoinFlight::kAboveShift},
+      {"NO_KEY", JoinFlight::kNoKey}};
+  std::string options;
+  for (const auto& [name, value] : values)
+    options += std::string(options.empty() ? "" : " ") + "-D " + name + "=" + std::to_string(value);
+  return options;
 }
 
 // A joiner a host thread, made when it first asks.
@@ -263,13 +287,16 @@ std::unique_ptr<JoinDevices> startJoinDevices(std::shared_ptr<OpenClSession> ses
   const OpenClApi& cl = session->cl;
   cl_int status;
   const char* source = kGpuJoinKernelSource;
-  session->joinProgram = cl.CreateProgramWithSource(session->context, 1, &source, nullptr, &status);
+  session->joinProgram = ClProgram(
+      cl, cl.CreateProgramWithSource(session->context.get(), 1, &source, nullptr, &status));
+  const std::string options = joinKernelOptions();
   if (status == CL_SUCCESS)
-    status = cl.BuildProgram(session->joinProgram, 1, &session->device, "", nullptr, nullptr);
+    status = cl.BuildProgram(session->joinProgram.get(), 1, &session->device, options.c_str(),
+                             nullptr, nullptr);
   if (status != CL_SUCCESS) {
     char log[2048] = "";
     if (session->joinProgram)
-      cl.GetProgramBuildInfo(session->joinProgram, session->device, CL_PROGRAM_BUILD_LOG,
+      cl.GetProgramBuildInfo(session->joinProgram.get(), session->device, CL_PROGRAM_BUILD_LOG,
                              sizeof log - 1, log, nullptr);
     why = std::string("the OpenCL device could not build the join's kernels: ") +
           (*log ? log : "its compiler gave no log");

@@ -17,7 +17,15 @@
 // Chunks are whole words of 64 halves; a flight's chunks stand one after
 // another in its buffers, and a work-item finds its chunk by a binary search.
 
-#define TILE_THREADS 256          // a thread a pair
+// The layout that the host writes is the host's: JoinFlight's constants,
+// each given as a -D option of the build (gpu_join_device.cpp's
+// joinKernelOptions), so that it is written in one place.
+#if !defined(CHUNK_FIELDS) || !defined(QUARTER_WORDS) || !defined(TILE_FIELDS) || \
+    !defined(TILE_THREADS) || !defined(COUNT_SHIFT) || !defined(ABOVE_SHIFT) || !defined(NO_KEY)
+#error "the join's kernels are built with the host's layout (joinKernelOptions)"
+#endif
+
+// TILE_THREADS: a thread a pair of a tile.
 #define STEP 32                   // words of the products staged at a time
 #define STAGED_STRIDE (STEP + 1)  // an odd stride: neighbouring rows in other banks
 
@@ -31,18 +39,11 @@ uint chunkOf(__global const uint* starts, uint chunks, uint item) {
   return low;
 }
 
-// A chunk, as the host describes it (JoinFlight::Chunk): where its patterns
-// and table start, how many halves it lists, the gap between its two
-// classes of halves (none where gapStart == gapEnd), its words of 64
-// halves, and its first word of halves equal to phi(W).
-#define CHUNK_FIELDS 7
-#define PATTERN_AT 0
-#define LISTED 1
-#define GAP_START 2
-#define GAP_END 3
-#define WORDS 4
-#define EQUAL_WORD 5
-#define TABLE_AT 6
+// A chunk, as the host describes it (JoinFlight::Chunk): CHUNK_FIELDS
+// words, where its patterns (PATTERN_AT) and table (TABLE_AT) start, how
+// many halves it lists (LISTED), the gap between its two classes of halves
+// (GAP_START to GAP_END; none where they are equal), its WORDS of 64
+// halves, and its first word of halves equal to phi(W) (EQUAL_WORD).
 
 // Bit i of plane d of word w: half 64 w + i exists and avoids diagonal d.
 __kernel void buildPlanes(__global const ulong* patterns, __global const uint* chunks,
@@ -85,29 +86,30 @@ __kernel void buildTables(__global const ulong* planes, __global const uint* chu
   tables[item] = bits;
 }
 
-// A quarter, as the host writes it (FlightBuilder::addQuarters): its
-// pattern's bytes from the first it needs, its diagonals, and a word of
-// first byte, byte count and weights (QuarterWeights::word).
-#define QUARTER_WORDS 4
-#define NO_KEY 255
+// A quarter, as the host writes it (FlightBuilder::addQuarters):
+// QUARTER_WORDS words, its pattern's bytes from the first it needs, its
+// diagonals, and a word of first byte, byte count (at COUNT_SHIFT) and
+// weights (QuarterWeights::word, at the *_SHIFT bits).
 
 // A pair's weight, as QuarterWeights says: its quarters' weights, and with
 // the odd fold the key of its slice (on one side, NO_KEY on the other)
 // against the south quarter's: below, none; equal, once; above, the halves
 // above phi(W) count the north quarter's `above` times.
 ulong pairWeight(ulong north, ulong south, ulong above, ulong equal) {
-  const uint own = (uint)(north >> 40 & south >> 40 & 255), key = (uint)(south >> 32 & 255);
+  const uint own = (uint)(north >> OWN_SHIFT & south >> OWN_SHIFT & 255),
+             key = (uint)(south >> KEY_SHIFT & 255);
   if (own != NO_KEY && key < own) return 0;
-  const ulong aboveWeight = own == NO_KEY || key > own ? north >> 48 & 255 : 1;
-  return (north >> 16 & 0xFFFF) * (south >> 16 & 0xFFFF) * (aboveWeight * above + equal);
+  const ulong aboveWeight = own == NO_KEY || key > own ? north >> ABOVE_SHIFT & 255 : 1;
+  return (north >> WEIGHT_SHIFT & 0xFFFF) * (south >> WEIGHT_SHIFT & 0xFFFF) *
+         (aboveWeight * above + equal);
 }
 
 // A tile: its chunk, its north quarters' first and count, its south ones',
 // and its span: the south quarters a row of its threads takes (16 to 64),
 // so TILE_THREADS / span north quarters. A W's east halves mostly pair a
 // few north quarters with many south ones (21x21: 7 a slice with 84): the
-// host picks the span that leaves the fewest threads idle.
-#define TILE_FIELDS 6
+// host picks the span that leaves the fewest threads idle. TILE_FIELDS
+// words a tile.
 // The most quarters a tile stages: rows + span is largest at a span of 64.
 #define MOST_STAGED (TILE_THREADS / 64 + 64)
 
@@ -127,7 +129,7 @@ void stageProducts(__global const ulong* tables, __global const ulong* quarters,
       __global const ulong* quarter =
           quarters + (size_t)((north ? north0 : south0) + index) * QUARTER_WORDS;
       const ulong pattern = quarter[0];
-      const uint first = (uint)(quarter[3] & 255), count = (uint)(quarter[3] >> 8 & 255);
+      const uint first = (uint)(quarter[3] & 255), count = (uint)(quarter[3] >> COUNT_SHIFT & 255);
       bits = ~(ulong)0;
       for (uint b = 0; b < count; ++b)
         bits &= tables[tableAt + ((first + b) * 256 + (uint)(pattern >> 8 * b & 255)) * words + w];

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "engines/gpu.hpp"
 
@@ -51,46 +52,84 @@ struct OpenClApi {
 // one of its calls is missing.
 const OpenClApi* openClApi(std::string& why);
 
-// A started device's context and queue, which its counters share, and the
-// join's kernels, built once. Once the device is hung (a batch past its
-// deadline), nothing waits for it again and nothing of it is released: a
+// Whether a device of this process has hung (a batch past its deadline).
+// From then on nothing waits for a device and nothing of it is released: a
 // release may wait for the work that never ends, and the run ends anyway.
+std::atomic<bool>& deviceHung();
+
+// An OpenCL object owned once: moved, never copied, and released with the
+// call `release` of the API when its owner ends (unless a device hung).
+template <class Handle, auto OpenClApi::*release>
+class Owned {
+ public:
+  Owned() = default;
+  Owned(const OpenClApi& cl, Handle handle) : cl_(&cl), handle_(handle) {}
+  Owned(Owned&& other) noexcept : cl_(other.cl_), handle_(std::exchange(other.handle_, nullptr)) {}
+  Owned& operator=(Owned&& other) noexcept {
+    if (this != &other) {
+      reset();
+      cl_ = other.cl_, handle_ = std::exchange(other.handle_, nullptr);
+    }
+    return *this;
+  }
+  Owned(const Owned&) = delete;
+  Owned& operator=(const Owned&) = delete;
+  ~Owned() { reset(); }
+
+  Handle get() const { return handle_; }
+  const Handle* address() const { return &handle_; }  // for clSetKernelArg
+  explicit operator bool() const { return handle_ != nullptr; }
+  // Where a call that makes one writes it (an event's out-parameter): the
+  // one held is released first.
+  Handle* receive(const OpenClApi& cl) {
+    reset();
+    cl_ = &cl;
+    return &handle_;
+  }
+  void reset() {
+    if (handle_ && !deviceHung().load()) (cl_->*release)(handle_);
+    handle_ = nullptr;
+  }
+
+ private:
+  const OpenClApi* cl_ = nullptr;
+  Handle handle_ = nullptr;
+};
+
+using ClContext = Owned<cl_context, &OpenClApi::ReleaseContext>;
+using ClQueue = Owned<cl_command_queue, &OpenClApi::ReleaseCommandQueue>;
+using ClProgram = Owned<cl_program, &OpenClApi::ReleaseProgram>;
+using ClKernel = Owned<cl_kernel, &OpenClApi::ReleaseKernel>;
+using ClBuffer = Owned<cl_mem, &OpenClApi::ReleaseMemObject>;
+using ClEvent = Owned<cl_event, &OpenClApi::ReleaseEvent>;
+
+// A started device's context and queue, which its counters share, and the
+// join's kernels, built once; released in that order's reverse.
 struct OpenClSession {
   const OpenClApi& cl;
   cl_device_id device;
   double allowance;  // --device-timeout's seconds
-  cl_context context = nullptr;
-  cl_command_queue queue = nullptr;
-  cl_program joinProgram = nullptr;
-  std::atomic<bool> hung{false};
+  ClContext context;
+  ClQueue queue;
+  ClProgram joinProgram;
   OpenClSession(const OpenClApi& api, cl_device_id id, double seconds)
       : cl(api), device(id), allowance(seconds) {}
   OpenClSession(const OpenClSession&) = delete;
   OpenClSession& operator=(const OpenClSession&) = delete;
-  ~OpenClSession();
-};
-
-// A buffer that releases itself.
-struct Buffer {
-  const OpenClApi* cl = nullptr;
-  cl_mem mem = nullptr;
-  ~Buffer() {
-    if (mem) cl->ReleaseMemObject(mem);
-  }
 };
 
 // A device buffer kept from batch to batch (or flight to flight), grown when
 // one needs more.
 struct KeptBuffer {
-  Buffer buffer;
+  ClBuffer buffer;
   size_t capacity = 0;
   // Room for `bytes`; false, with status, if the device has none.
   bool reserve(const OpenClSession& session, size_t bytes, cl_int& status) {
-    if (bytes <= capacity && buffer.mem) return true;
-    if (buffer.mem) session.cl.ReleaseMemObject(buffer.mem), buffer.mem = nullptr;
+    if (bytes <= capacity && buffer) return true;
+    buffer.reset();
     capacity = std::max(bytes, capacity + capacity / 2);
-    buffer.mem =
-        session.cl.CreateBuffer(session.context, CL_MEM_READ_WRITE, capacity, nullptr, &status);
+    buffer = ClBuffer(session.cl, session.cl.CreateBuffer(session.context.get(), CL_MEM_READ_WRITE,
+                                                          capacity, nullptr, &status));
     return status == CL_SUCCESS;
   }
   // Copies `bytes` from `data` in, with room made first; false, with
@@ -100,8 +139,8 @@ struct KeptBuffer {
              cl_int& status) {
     if (status != CL_SUCCESS || !reserve(session, std::max<size_t>(bytes, 8), status)) return false;
     if (bytes == 0) return true;
-    status = session.cl.EnqueueWriteBuffer(queue, buffer.mem, CL_FALSE, 0, bytes, data, 0, nullptr,
-                                           nullptr);
+    status = session.cl.EnqueueWriteBuffer(queue, buffer.get(), CL_FALSE, 0, bytes, data, 0,
+                                           nullptr, nullptr);
     return status == CL_SUCCESS;
   }
 };
@@ -116,15 +155,15 @@ inline DeviceClock::duration secondsOf(double seconds) {
 
 // Waits for `event` until `deadline`, woken by the driver's callback when
 // the event ends: never blocked without a bound, never spinning. kFailed,
-// with the event's error in `status`, if its command failed; kLate, and the
-// session marked hung, if the deadline passed or another thread found it
-// hung.
-DeviceWait waitForEvent(OpenClSession& session, cl_event event, DeviceClock::time_point deadline,
+// with the event's error in `status`, if its command failed; kLate, and
+// deviceHung() set, if the deadline passed or another thread found the
+// device hung.
+DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_point deadline,
                         cl_int& status);
 
 // Waits until all that `queue` holds is done, within the session's
 // allowance; false if the device is hung.
-bool drainQueue(OpenClSession& session, cl_command_queue queue);
+bool drainQueue(const OpenClSession& session, cl_command_queue queue);
 
 // What a batch past its deadline says.
 std::string lateFailure(const char* what, double seconds, double allowance);

@@ -35,7 +35,7 @@ struct BatchSlot {
   std::vector<uint32_t> narrowRows, narrowColumns, narrowSums, narrowDifferences;
   std::vector<uint64_t> counts, nodes;
   KeptBuffer freeRows, boardOf, rowOf, columns, sums, differences, nextPrefix, countOf, nodesOf;
-  cl_event read = nullptr;  // the counts read back: the batch is done
+  ClEvent read;  // the counts read back: the batch is done
   DeviceClock::time_point launched;
   bool countsNodes = false;
 };
@@ -55,8 +55,8 @@ class OpenClCounter final : public PrefixCounter {
  private:
   // A build of the kernel, for 32- or 64-bit rows, with or without nodes.
   struct Built {
-    cl_program program = nullptr;
-    cl_kernel kernel = nullptr;
+    ClProgram program;
+    ClKernel kernel;
   };
   bool readGroup();
   cl_kernel kernelFor(bool wide, bool countsNodes);
@@ -90,22 +90,12 @@ OpenClCounter::OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
     : session_(std::move(session)),
       cl_(session_->cl),
       isGpu_(isGpu),
-      deadline_(session_->allowance) {
-  for (BatchSlot& slot : slots_)
-    for (KeptBuffer* kept : {&slot.freeRows, &slot.boardOf, &slot.rowOf, &slot.columns, &slot.sums,
-                             &slot.differences, &slot.nextPrefix, &slot.countOf, &slot.nodesOf})
-      kept->buffer.cl = &cl_;
-}
+      deadline_(session_->allowance) {}
 
 OpenClCounter::~OpenClCounter() {
-  // Nothing left that reads or writes the batches; a hung device is left.
-  if (queue_ && !drainQueue(*session_, queue_)) return;
-  for (BatchSlot& slot : slots_)
-    if (slot.read) cl_.ReleaseEvent(slot.read);
-  for (auto& entry : built_) {
-    if (entry.second.kernel) cl_.ReleaseKernel(entry.second.kernel);
-    if (entry.second.program) cl_.ReleaseProgram(entry.second.program);
-  }
+  // Nothing left that reads or writes the batches before their buffers,
+  // events and kernels are released (a hung device's are not).
+  if (queue_) drainQueue(*session_, queue_);
 }
 
 bool OpenClCounter::fail(const char* what, cl_int status) {
@@ -120,9 +110,13 @@ bool OpenClCounter::fail(const char* what, cl_int status) {
 bool OpenClCounter::start() {
   cl_int status;
   const cl_device_id device = session_->device;
-  session_->context = cl_.CreateContext(nullptr, 1, &device, nullptr, nullptr, &status);
-  if (status == CL_SUCCESS)
-    session_->queue = queue_ = cl_.CreateCommandQueue(session_->context, device, 0, &status);
+  session_->context =
+      ClContext(cl_, cl_.CreateContext(nullptr, 1, &device, nullptr, nullptr, &status));
+  if (status == CL_SUCCESS) {
+    session_->queue =
+        ClQueue(cl_, cl_.CreateCommandQueue(session_->context.get(), device, 0, &status));
+    queue_ = session_->queue.get();
+  }
   if (status == CL_SUCCESS)
     status = cl_.GetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
                                &computeUnits_, nullptr);
@@ -160,25 +154,26 @@ bool OpenClCounter::readGroup() {
 // first time a batch needs it.
 cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   Built& built = built_[wide * 2 + countsNodes];
-  if (built.kernel) return built.kernel;
+  if (built.kernel) return built.kernel.get();
   const char* options = wide ? (countsNodes ? "-D QUEENS_WIDE -D QUEENS_NODES" : "-D QUEENS_WIDE")
                              : (countsNodes ? "-D QUEENS_NODES" : "");
   cl_int status;
   const char* source = kGpuKernelSource;
-  built.program = cl_.CreateProgramWithSource(session_->context, 1, &source, nullptr, &status);
+  built.program = ClProgram(
+      cl_, cl_.CreateProgramWithSource(session_->context.get(), 1, &source, nullptr, &status));
   if (status != CL_SUCCESS) return fail("take the kernel's source", status), nullptr;
-  status = cl_.BuildProgram(built.program, 1, &session_->device, options, nullptr, nullptr);
+  status = cl_.BuildProgram(built.program.get(), 1, &session_->device, options, nullptr, nullptr);
   if (status != CL_SUCCESS) {
     char log[2048] = "";
-    cl_.GetProgramBuildInfo(built.program, session_->device, CL_PROGRAM_BUILD_LOG, sizeof log - 1,
-                            log, nullptr);
+    cl_.GetProgramBuildInfo(built.program.get(), session_->device, CL_PROGRAM_BUILD_LOG,
+                            sizeof log - 1, log, nullptr);
     error_ = std::string("the OpenCL device could not build the kernel: ") +
              (*log ? log : "its compiler gave no log");
     return nullptr;
   }
-  built.kernel = cl_.CreateKernel(built.program, "countPrefixes", &status);
+  built.kernel = ClKernel(cl_, cl_.CreateKernel(built.program.get(), "countPrefixes", &status));
   if (status != CL_SUCCESS) return fail("make the kernel", status), nullptr;
-  return built.kernel;
+  return built.kernel.get();
 }
 
 // Waits for the batch, within its deadline: from when the device could
@@ -189,12 +184,11 @@ bool OpenClCounter::wait(BatchSlot& slot) {
   const double prefixes = double(slot.batch.prefixes()), bound = deadline_.boundFor(prefixes);
   const DeviceClock::time_point start = std::max(slot.launched, lastDone_);
   cl_int status = CL_SUCCESS;
-  const DeviceWait waited = waitForEvent(*session_, slot.read, start + secondsOf(bound), status);
+  const DeviceWait waited = waitForEvent(cl_, slot.read.get(), start + secondsOf(bound), status);
   if (waited == DeviceWait::kLate)
     return error_ = lateFailure("a batch of prefixes", bound, deadline_.allowance()),
            failed_ = true, false;
-  cl_.ReleaseEvent(slot.read);
-  slot.read = nullptr;
+  slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a batch", status);
   lastDone_ = DeviceClock::now();
   deadline_.took(prefixes, std::chrono::duration<double>(lastDone_ - start).count());
@@ -293,15 +287,15 @@ bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
   const size_t group = groupFor(levels * 4 * maskBytes);
   const cl_int n = batch.n;
   cl_int status = cl_.SetKernelArg(kernel, 0, sizeof n, &n);
-  const cl_mem arguments[] = {slot.freeRows.buffer.mem, slot.boardOf.buffer.mem,
-                              slot.rowOf.buffer.mem,    slot.columns.buffer.mem,
-                              slot.sums.buffer.mem,     slot.differences.buffer.mem,
-                              slot.countOf.buffer.mem,  slot.nodesOf.buffer.mem};
+  const cl_mem arguments[] = {slot.freeRows.buffer.get(), slot.boardOf.buffer.get(),
+                              slot.rowOf.buffer.get(),    slot.columns.buffer.get(),
+                              slot.sums.buffer.get(),     slot.differences.buffer.get(),
+                              slot.countOf.buffer.get(),  slot.nodesOf.buffer.get()};
   for (cl_uint i = 0; i < 8 && status == CL_SUCCESS; ++i)
     status = cl_.SetKernelArg(kernel, i + 1, sizeof(cl_mem), &arguments[i]);
   if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
   if (status == CL_SUCCESS)
-    status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), &slot.nextPrefix.buffer.mem);
+    status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), slot.nextPrefix.buffer.address());
   if (status == CL_SUCCESS)  // the stacks, in local memory
     status = cl_.SetKernelArg(kernel, 11, group * levels * 4 * maskBytes, nullptr);
   // Enough threads to fill the device, never more than the prefixes need.
@@ -315,13 +309,13 @@ bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
   slot.counts.resize(prefixes);
   if (slot.countsNodes) {
     slot.nodes.resize(prefixes);
-    status = cl_.EnqueueReadBuffer(queue_, slot.nodesOf.buffer.mem, CL_FALSE, 0, prefixes * 8,
+    status = cl_.EnqueueReadBuffer(queue_, slot.nodesOf.buffer.get(), CL_FALSE, 0, prefixes * 8,
                                    slot.nodes.data(), 0, nullptr, nullptr);
   }
   // The queue runs in order: once the counts are read, the nodes are too.
   if (status == CL_SUCCESS)
-    status = cl_.EnqueueReadBuffer(queue_, slot.countOf.buffer.mem, CL_FALSE, 0, prefixes * 8,
-                                   slot.counts.data(), 0, nullptr, &slot.read);
+    status = cl_.EnqueueReadBuffer(queue_, slot.countOf.buffer.get(), CL_FALSE, 0, prefixes * 8,
+                                   slot.counts.data(), 0, nullptr, slot.read.receive(cl_));
   if (status == CL_SUCCESS) status = cl_.Flush(queue_);
   slot.launched = DeviceClock::now();
   return status == CL_SUCCESS || fail("count a batch", status);
