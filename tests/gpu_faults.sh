@@ -26,13 +26,16 @@ faults() {  # FAULT METHOD MEMORY LAUNCH...
   local fault=$1 method=$2 memory=$3
   shift 3
   local command=(--method="$method" --memory="$memory" --checkpoint="$work/run.ckpt"
-    --checkpoint-every=1 --device-timeout=2 "$work/boards.txt")
-  local said='^error: board [12] ([0-9x]*): the OpenCL device failed'
-  [ "$fault" = STALL ] && said='^error: board [12] ([0-9x]*): the OpenCL device did not finish .* within [0-9]* s (--device-timeout=2, .*: it seems hung'
+    --checkpoint-every=1 "$work/boards.txt")
+  local said='^error: board [12] ([0-9x]*): the OpenCL device failed' deadline=()
+  if [ "$fault" = STALL ]; then
+    said='^error: board [12] ([0-9x]*): the OpenCL device did not finish .* within [0-9]* s (--device-timeout=2, .*: it seems hung'
+    deadline=(--device-timeout=2)
+  fi
   for failAt in "$@"; do
     rm -f "$work/run.ckpt"
     timeout 120 env LD_PRELOAD="$standIn" "QUEENS_${fault}_LAUNCH=$failAt" "$queens" "${command[@]}" \
-      >"$work/out" 2>"$work/err"
+      "${deadline[@]}" >"$work/out" 2>"$work/err"
     status=$?
     if [ $status -eq 0 ]; then
       # The device failed after the last launch: the count must be exact.

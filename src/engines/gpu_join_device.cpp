@@ -60,7 +60,9 @@ class OpenClJoiner final : public JoinDevice {
   const OpenClApi& cl_;
   ClQueue queue_;  // this thread's
   ClKernel planesKernel_, tablesKernel_, pairsKernel_;
-  FlightSlot slots_[2];
+  // Two: one filled while the device counts the other. On the heap, so that
+  // a hung device's may be left to it (leaveToHungDevice).
+  std::unique_ptr<FlightSlot[]> slots_ = std::make_unique<FlightSlot[]>(2);
   int next_ = 0;             // the slot nextFlight() gives; once launched, the one launched first
   DeviceDeadline deadline_;  // its work: the words of the pairs' tiles
   DeviceClock::time_point lastDone_;  // when the device was last seen done with a flight
@@ -72,8 +74,10 @@ class OpenClJoiner final : public JoinDevice {
 
 OpenClJoiner::~OpenClJoiner() {
   // Nothing left that reads or writes the flights before their buffers,
-  // events, kernels and queue are released (a hung device's are not).
-  if (queue_) drainQueue(*session_, queue_.get());
+  // events, kernels and queue are released; a hung device's commands may
+  // still read the flights' host memory, which is left to it.
+  if (queue_ && !drainQueue(*session_, queue_.get()))
+    leaveToHungDevice(std::shared_ptr<FlightSlot[]>(slots_.release()));
 }
 
 bool OpenClJoiner::fail(const char* what, cl_int status) {

@@ -165,6 +165,12 @@ DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_p
 // allowance; false if the device is hung.
 bool drainQueue(const OpenClSession& session, cl_command_queue queue);
 
+// Keeps `memory` for as long as the process lives: the host memory that a
+// hung device's queued commands may still read or write, which the process
+// must not free under them (it ends soon after). Reachable, so that a leak
+// checker does not report it.
+void leaveToHungDevice(std::shared_ptr<void> memory);
+
 // What a batch past its deadline says.
 std::string lateFailure(const char* what, double seconds, double allowance);
 

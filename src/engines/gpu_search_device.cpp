@@ -77,7 +77,9 @@ class OpenClCounter final : public PrefixCounter {
   cl_ulong localBytes_ = 0;  // local memory a work-group may take
   size_t mostGroup_ = 1, group_ = kGroupThreads;
   std::map<int, Built> built_;  // by wide * 2 + countsNodes
-  BatchSlot slots_[2];
+  // Two: one filled while the device counts the other. On the heap, so that
+  // a hung device's may be left to it (leaveToHungDevice).
+  std::unique_ptr<BatchSlot[]> slots_ = std::make_unique<BatchSlot[]>(2);
   int next_ = 0;             // the slot nextBatch() gives; once launched, the one launched first
   DeviceDeadline deadline_;  // its work: prefixes
   DeviceClock::time_point lastDone_;  // when the device was last seen done with a batch
@@ -94,8 +96,10 @@ OpenClCounter::OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
 
 OpenClCounter::~OpenClCounter() {
   // Nothing left that reads or writes the batches before their buffers,
-  // events and kernels are released (a hung device's are not).
-  if (queue_) drainQueue(*session_, queue_);
+  // events and kernels are released; a hung device's commands may still
+  // read the batches' host memory, which is left to it.
+  if (queue_ && !drainQueue(*session_, queue_))
+    leaveToHungDevice(std::shared_ptr<BatchSlot[]>(slots_.release()));
 }
 
 bool OpenClCounter::fail(const char* what, cl_int status) {
