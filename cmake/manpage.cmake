@@ -44,6 +44,13 @@ foreach(line IN LISTS lines)
     roff("${CMAKE_MATCH_1}" option)
     roff("${CMAKE_MATCH_2}" what)
     string(APPEND page ".TP\n.B ${option}\n${what}\n")
+  elseif(line MATCHES "^                 ([a-z][a-z-]*)  +(.*)$")  # a method and what it does
+    roff("${CMAKE_MATCH_1}" method)
+    roff("${CMAKE_MATCH_2}" what)
+    string(APPEND page ".br\n\\fB${method}\\fR: ${what}\n")
+  elseif(line MATCHES "^                 ([a-z][^ ]*( [^ ]+)*:)$")  # a heading of methods
+    roff("${CMAKE_MATCH_1}" heading)
+    string(APPEND page ".br\n${heading}\n")
   elseif(line MATCHES "^  (-[^ ]*( [A-Z.]+)?)$")  # an option whose text starts below it
     roff("${CMAKE_MATCH_1}" option)
     string(APPEND page ".TP\n.B ${option}\n")

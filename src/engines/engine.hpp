@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engines/methods.hpp"
 #include "work/profile.hpp"
 #include "work/units.hpp"
 

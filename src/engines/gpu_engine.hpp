@@ -1,7 +1,7 @@
 // ===== The GPU engine ========================================================
 // The row search on the device (gpu.hpp) behind the engine interface. Its
 // units are the CPU row search's over the same border classes, so they are
-// named for it ("rows", "symmetry-rows"): a share or checkpoint begun on a
+// named for it (rows, symmetry-rows): a share or checkpoint begun on a
 // GPU node goes on on a CPU node, and back. Where no device was found (a
 // checkpoint resumed on a CPU node), the CPU counts them.
 #pragma once
@@ -29,7 +29,7 @@ class GpuEngine final : public SearchEngine {
   GpuEngine(const Board& board, std::unique_ptr<BorderClasses> classes, GpuAccess* gpu, int parts)
       : SearchEngine(board,
                      board.n > kNarrowMaxN ? countRowByRow<uint64_t> : countRowByRow<uint32_t>,
-                     "rows", std::move(classes)),
+                     nameOf(Method::kRows), std::move(classes)),
         gpu_(gpu) {
     if (!gpu_ || !gpu_->search()) return;
     gpu_->search()->beginBoard();
@@ -39,8 +39,10 @@ class GpuEngine final : public SearchEngine {
     waitedBefore_ = gpu_->search()->waited();
   }
 
-  const char* name() const override { return gpu_ ? "gpu" : unitsName(); }
-  const char* unitsName() const override { return classes() ? "symmetry-rows" : "rows"; }
+  const char* name() const override { return gpu_ ? nameOf(Method::kGpuRows) : unitsName(); }
+  const char* unitsName() const override {
+    return nameOf(classes() ? Method::kSymmetryRows : Method::kRows);
+  }
   // The device counts what claims units, and a whole board; the walks that
   // only probe or measure run here.
   bool count(Job& job, Count& counted) override {
@@ -50,7 +52,7 @@ class GpuEngine final : public SearchEngine {
   }
   const char* failure() const override { return gpu_ ? gpu_->search()->failure() : nullptr; }
   std::string describe(int threads) const override {
-    if (gpu_) return std::string("gpu on ") + device();
+    if (gpu_) return std::string(name()) + " on " + device();
     return "the GPU's units (" + SearchEngine::describe(threads) + "): no OpenCL device here";
   }
   int mostThreads() const override { return gpu_ ? 1 : SearchEngine::mostThreads(); }

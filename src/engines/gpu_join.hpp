@@ -43,8 +43,8 @@ class GpuJoinEngine final : public JoinEngine {
   // is left; false if the tables do not fit.
   bool build(const Board& board, JoinBudget budget);
 
-  const char* name() const override { return "gpu-join"; }
-  const char* unitsName() const override { return "join"; }
+  const char* name() const override { return nameOf(Method::kGpuJoin); }
+  const char* unitsName() const override { return nameOf(Method::kJoin); }
   // Each thread lists its units' flights, and the device counts them.
   bool count(Job& job, Count& counted) override;
   const char* failure() const override { return failure_; }

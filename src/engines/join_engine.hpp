@@ -32,7 +32,7 @@ class JoinEngine : public Engine {
   // Builds the tables; false if they do not fit the budget.
   bool build(const Board& board, JoinBudget budget) { return tables_.build(board, budget); }
 
-  const char* name() const override { return "join"; }
+  const char* name() const override { return nameOf(Method::kJoin); }
   Split split(const SplitGoal& /*goal*/, bool /*countsNodes*/) override {
     Split split;
     split.units = tables_.units();

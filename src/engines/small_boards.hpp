@@ -76,13 +76,14 @@ class SmallBoardFilter {
 
 // The filter as an engine, for one board of a stream: it counts the board
 // whole, as share 1 (a split finds no unit), and is named for how it counts
-// it: "rows" for the first board of its size, searched, then "filter".
+// it: the row search's name for the first board of its size, searched,
+// then the filter's.
 class SmallBoardsEngine final : public Engine {
  public:
   SmallBoardsEngine(const Board& board, SmallBoardFilter& filter)
       : board_(board), filter_(filter), searched_(filter.searchesNext(board.n)) {}
 
-  const char* name() const override { return searched_ ? "rows" : "filter"; }
+  const char* name() const override { return nameOf(searched_ ? Method::kRows : Method::kFilter); }
   Split split(const SplitGoal& /*goal*/, bool countsNodes) override {
     Split split;
     Job whole{nullptr, countsNodes};

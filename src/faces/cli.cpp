@@ -25,7 +25,8 @@
 namespace queens {
 namespace {
 
-// What --help says after kAbout, the part both programs share.
+// What --help says after kAbout, the part both programs share, up to the
+// methods, which the table of methods lists (printMethods).
 constexpr const char* kQueensUsage =
     "  --empty=N, --empty=A..B  count the empty boards of N x N, or of A x A to\n"
     "                 B x B, instead of reading boards\n"
@@ -35,10 +36,10 @@ constexpr const char* kQueensUsage =
     "                 and reflections; with --list, list one of each class\n"
     "  --stats        after each board, print on stderr how it was counted;\n"
     "                 --stats=json: as a JSON object a line\n"
-    "  --method=NAME  count with one method only: rows, propagate, symmetry-rows,\n"
-    "                 symmetry-propagate, join, or on an OpenCL device gpu (the\n"
-    "                 join where auto would join, else the row search), gpu-join\n"
-    "                 or gpu-rows (default: auto, chosen per board)\n"
+    "  --method=NAME  count with one method only (default: auto, chosen per board):\n";
+
+// What --help says after the methods.
+constexpr const char* kQueensUsageAfterMethods =
     "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4g\n"
     "                 (K, M, G, T; default 1G); a board whose join needs more is\n"
     "                 searched; the GPU's batches of work stay within it too\n"
@@ -64,6 +65,8 @@ constexpr const char* kQueensUsage =
     "  --progress     show the progress line on stderr even when it is not a\n"
     "                 terminal; --no-progress: never\n"
     "  -h, --help     print this help and exit\n"
+    "  --list-methods  print the methods --method takes, a line each, with where\n"
+    "                 each counts (cpu or device), and exit\n"
     "  --version      print the version, and that of how units are numbered\n"
     "\n"
     "With no FILE, or when FILE is -, the boards come from stdin. An option's\n"
@@ -100,6 +103,7 @@ struct Options {
   bool unique = false, page = false;      // --unique, --trace=html
   bool sharing = false, merging = false;  // --part, --merge
   bool version = false;                   // --version
+  bool listingMethods = false;            // --list-methods
   bool statsJson = false;                 // --stats=json
   double estimate = 0;                    // --estimate: each board's seconds (0: none)
   const char* counting = nullptr;         // an option that counts boards
@@ -170,13 +174,9 @@ bool parseSetting(const char* arg, Options& options, const char*& why) {
   auto value = [arg](const char* option) { return valueAfter(arg, option); };
   Settings& settings = options.settings;
   if (const char* name = value("--method=")) {
-    int m = 0;
-    while (m < kMethods && std::strcmp(name, kMethodNames[m]) != 0) ++m;
-    settings.method = Method(m);
-    why =
-        "'%s': expected a method: auto, rows, propagate, symmetry-rows, symmetry-propagate, join, "
-        "gpu, gpu-join or gpu-rows";
-    return m < kMethods;
+    static const std::string expected = "'%s': expected a method: " + askedNames();
+    why = expected.c_str();
+    return methodNamed(name, settings.method);
   }
   if (const char* size = value("--memory=")) {
     settings.memory = parseSize(size);
@@ -208,6 +208,7 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   Settings& settings = options.settings;
   if (is("--merge")) return options.merging = true;
   if (is("--version")) return options.version = true;
+  if (is("--list-methods")) return options.listingMethods = true;
   if (parseShowOption(arg, options.show)) {
     if (!options.show.help) options.counting = arg;
     return true;
@@ -464,11 +465,30 @@ int countWithCheckpoint(int in, std::FILE* out, std::FILE* err, Options options)
   return status;
 }
 
+// The methods --method takes, a line each, from the table of methods: the
+// CPU's, then the device's.
+void printMethods(std::FILE* out) {
+  for (bool device : {false, true}) {
+    if (device) std::fputs("                 and on an OpenCL device:\n", out);
+    for (const MethodRow& row : kMethodTable)
+      if (row.asked && row.onDevice == device)
+        std::fprintf(out, "                 %-19s %s\n", row.name, row.help);
+  }
+}
+
+// --list-methods: the methods --method takes, a line each, with where each
+// counts, for scripts and the tests: "rows cpu", "gpu-join device".
+void listMethods(std::FILE* out) {
+  for (const MethodRow& row : kMethodTable)
+    if (row.asked) std::fprintf(out, "%s %s\n", row.name, row.onDevice ? "device" : "cpu");
+}
+
 // The options as getopt_long knows them. Each is handed on as the text
 // "--NAME" or "--NAME=VALUE", whichever form it came in (--threads 2 and
 // --threads=2 alike), to parseOption, which the judge's options start.
 constexpr option kLongOptions[] = {{"help", no_argument, nullptr, 'h'},
                                    {"version", no_argument, nullptr, 0},
+                                   {"list-methods", no_argument, nullptr, 0},
                                    {"list", no_argument, nullptr, 0},
                                    {"trace", optional_argument, nullptr, 0},
                                    {"unique", no_argument, nullptr, 0},
@@ -533,10 +553,16 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
     std::fputs("(shares and checkpoints of another numbering are refused)\n", out);
     return std::fflush(out) == 0 ? 0 : 1;
   }
+  if (options.listingMethods) {
+    listMethods(out);
+    return std::fflush(out) == 0 ? 0 : 1;
+  }
   if (options.show.help) {
     std::fprintf(out, "usage: %s [OPTION]... [FILE]...\n   or: %s --merge SHARE...\n", name, name);
     std::fprintf(out, kAbout, name);
     std::fputs(kQueensUsage, out);
+    printMethods(out);
+    std::fputs(kQueensUsageAfterMethods, out);
     return std::fflush(out) == 0 ? 0 : 1;
   }
   const char* arg = nullptr;
@@ -554,9 +580,7 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
     // boards are refused one at a time, where no record says so.
     const Method method = options.settings.method;
     if (onDevice(method) && !options.checkpoint && !gpu.search())
-      return std::fprintf(err, "error: --method=%s: %s\n", kMethodNames[int(method)],
-                          gpu.why().c_str()),
-             1;
+      return std::fprintf(err, "error: --method=%s: %s\n", nameOf(method), gpu.why().c_str()), 1;
     return options.checkpoint ? countWithCheckpoint(in, out, err, options)
                               : countBoardsAsShare(in, out, err, options);
   }

@@ -50,9 +50,9 @@ struct Report {
   // than their first characters.
   Report() { noteText[0] = methodText[0] = failure[0] = '\0'; }
 
-  const char* method = "rows";  // the engine that counted it
-  const char* plan = "rows";    // the plan its units were cut by (shares, checkpoints)
-  std::string reason;           // why the planner chose the engine
+  const char* method = nameOf(Method::kRows);  // the engine that counted it
+  const char* plan = nameOf(Method::kRows);  // the plan its units were cut by (shares, checkpoints)
+  std::string reason;                        // why the planner chose the engine
   Count nodes = 0;
   const char* note = "";    // how --part split the board, when it matters
   char noteText[80];        // a note made for this board

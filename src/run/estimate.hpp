@@ -19,7 +19,7 @@ constexpr double kDefaultEstimateSeconds = 20;
 constexpr long kMostEstimateSeconds = 86400;
 
 struct Estimate {
-  const char* method = "rows";
+  const char* method = nameOf(Method::kRows);
   int threads = 1;
   long units = 0, sampled = 0;           // the board's units, and those counted (all: exact)
   double budget = 0;                     // the seconds it was given

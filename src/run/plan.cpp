@@ -48,14 +48,11 @@ std::string joinRule(const Board& board) {
          "% reserved";
 }
 
-Method methodNamed(const char* name) {
-  for (int m = 0; m < kMethods; ++m)
-    if (std::strcmp(name, kMethodNames[m]) == 0) return Method(m);
-  return Method::kAuto;  // a name no method has: refused by the checkpoint
-}
-
-bool isRowSearch(Method method) {
-  return method == Method::kRows || method == Method::kSymmetryRows;
+// The method a checkpoint recorded the units of, by name.
+Method recordedMethod(const char* name) {
+  Method method = Method::kAuto;  // a name no method has: refused by the checkpoint
+  methodNamed(name, method);
+  return method;
 }
 
 // The board's border classes, if a symmetry other than the identity keeps it.
@@ -76,15 +73,13 @@ DeviceWay deviceWay(const Board& board, const PlanRequest& request) {
   const Method method = request.method;
   const bool autoWould = method == Method::kAuto && board.n >= kAutoThresholds.gpuMinN &&
                          board.n <= kJoinMaxN && joinWins(board);
-  if (request.recorded) {
-    const Method recorded = methodNamed(request.recorded);
-    if (recorded == Method::kJoin)
-      return autoWould || method == Method::kGpu || method == Method::kGpuJoin ? DeviceWay::kJoin
-                                                                               : DeviceWay::kNone;
-    return isRowSearch(recorded) &&
-                   (autoWould || method == Method::kGpu || method == Method::kGpuRows)
-               ? DeviceWay::kRows
-               : DeviceWay::kNone;
+  if (request.recorded) {  // the units the checkpoint holds, where a device counts them
+    const unsigned units = bitOf(recordedMethod(request.recorded));
+    if (!autoWould && !(onDevice(method) && (rowOf(method).follows & units)))
+      return DeviceWay::kNone;
+    return units & kJoinUnits  ? DeviceWay::kJoin
+           : units & kRowUnits ? DeviceWay::kRows
+                               : DeviceWay::kNone;
   }
   if (method == Method::kGpuJoin || autoWould) return DeviceWay::kJoin;
   if (method == Method::kGpu)
@@ -100,7 +95,7 @@ std::string deviceReason(const Board& board, const PlanRequest& request, const c
   if (request.method == Method::kAuto)
     return boardText(board) + ": a GPU from " + from + "x" + from + " where " + joinRule(board) +
            " would count, " + what;
-  return boardText(board) + ": --method=" + kMethodNames[int(request.method)] + ", " + what;
+  return boardText(board) + ": --method=" + nameOf(request.method) + ", " + what;
 }
 
 // The join on the device, if its tables fit the budget.
@@ -159,7 +154,7 @@ bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
     return false;
   }
   if (!device && !request.recorded) {
-    plan.reason = std::string("--method=") + kMethodNames[int(request.method)] + ": " +
+    plan.reason = std::string("--method=") + nameOf(request.method) + ": " +
                   (gpu ? gpu->why() : std::string("no OpenCL device"));
     return true;  // refused
   }
@@ -222,13 +217,14 @@ void planSearch(const Board& board, Method method, bool explains, Plan& plan) {
       propagate ? (wide ? countPropagating<uint64_t> : countPropagating<uint32_t>)
                 : (wide ? countRowByRow<uint64_t> : countRowByRow<uint32_t>);
   const bool symmetric = classes != nullptr;
-  const char* name = symmetric ? (propagate ? "symmetry-propagate" : "symmetry-rows")
-                               : (propagate ? "propagate" : "rows");
+  const char* name =
+      nameOf(symmetric ? (propagate ? Method::kSymmetryPropagate : Method::kSymmetryRows)
+                       : (propagate ? Method::kPropagate : Method::kRows));
   plan.owned = std::make_unique<SearchEngine>(board, search, name, std::move(classes));
   if (!explains) return;
   plan.reason = boardText(board) + ": ";
   if (!automatic) {
-    plan.reason += std::string("--method=") + kMethodNames[int(method)];
+    plan.reason += std::string("--method=") + nameOf(method);
   } else {
     const std::string from = std::to_string(kAutoThresholds.symmetryMinN);
     plan.reason += symmetric ? "a symmetry keeps it"
@@ -271,15 +267,10 @@ Plan planBoard(const Board& board, const PlanRequest& asked) {
   // GPU is asked for and the plan is the row search's, whose units it
   // counts; another method asked for is refused by the checkpoint.
   PlanRequest request = asked;
-  const Method recorded = asked.recorded ? methodNamed(asked.recorded) : Method::kAuto;
-  const bool followed =
-      asked.recorded && (asked.method == Method::kAuto ||
-                         ((asked.method == Method::kGpu || asked.method == Method::kGpuRows) &&
-                          isRowSearch(recorded)) ||
-                         ((asked.method == Method::kGpu || asked.method == Method::kGpuJoin) &&
-                          recorded == Method::kJoin));
+  const Method recorded = asked.recorded ? recordedMethod(asked.recorded) : Method::kAuto;
+  const bool followed = asked.recorded && (rowOf(asked.method).follows & bitOf(recorded)) != 0;
   if (!followed) request.recorded = nullptr;
-  const Method method = request.recorded ? methodNamed(request.recorded) : request.method;
+  const Method method = request.recorded ? recordedMethod(request.recorded) : request.method;
   if (plansGpu(board, request, plan)) return plan;
   if (!plansJoin(board, request, method, plan)) planSearch(board, method, request.explains, plan);
   if (request.recorded && request.explains)

@@ -3,7 +3,8 @@
 // the plan a checkpoint recorded for the board's units, or auto's rules,
 // from the one table of thresholds below. It hands back the engine, which
 // owns what it needs, and the reason for it (--stats). Adding an engine is
-// a class behind engines/engine.hpp and a line here (plan.cpp).
+// a class behind engines/engine.hpp, a row of engines/methods.hpp, and its
+// rule here (plan.cpp).
 #pragma once
 
 #include <memory>
@@ -13,27 +14,10 @@
 #include "engines/engine.hpp"
 #include "engines/gpu.hpp"
 #include "engines/join_tables.hpp"
+#include "engines/methods.hpp"
 #include "engines/small_boards.hpp"
 
 namespace queens {
-
-// gpu: the join on the device where auto's rules would join, else the row
-// search on the device; gpu-join and gpu-rows: one of them alone.
-enum class Method {
-  kAuto,
-  kRows,
-  kPropagate,
-  kSymmetryRows,
-  kSymmetryPropagate,
-  kJoin,
-  kGpu,
-  kGpuJoin,
-  kGpuRows
-};
-constexpr const char* kMethodNames[] = {
-    "auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate",
-    "join", "gpu",  "gpu-join",  "gpu-rows"};
-constexpr int kMethods = sizeof kMethodNames / sizeof *kMethodNames;
 
 // Where auto switches engines; bench/README.md has the measurements.
 struct AutoThresholds {
@@ -91,11 +75,6 @@ Plan planBoard(const Board& board, const PlanRequest& request);
 inline bool filtersSmallBoard(const Board& board, Method method, const char* recorded,
                               const SmallBoardFilter* smallBoards) {
   return method == Method::kAuto && !recorded && smallBoards && board.n <= kFilterMaxN;
-}
-
-// Whether the method counts on an OpenCL device.
-inline bool onDevice(Method method) {
-  return method == Method::kGpu || method == Method::kGpuJoin || method == Method::kGpuRows;
 }
 
 // Why the method can count no board of this size, or null.

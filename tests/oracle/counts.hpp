@@ -33,8 +33,25 @@ int checkCounts(const std::string& program, const std::vector<std::string>& opti
   return 0;
 }
 
-const char* const kMethods[] = {"auto", "rows", "propagate", "symmetry-rows", "symmetry-propagate",
-                                "join"};
+// The methods that count on the CPU, as the program lists them
+// (--list-methods, from its table of methods): a method added there is
+// checked here too. Exits if the program cannot say.
+std::vector<std::string> cpuMethods(const std::string& program) {
+  const std::string empty = tempPath("methods", "in");
+  std::fclose(std::fopen(empty.c_str(), "w"));
+  const Printed listed = runOn(empty, {program, "--list-methods"});
+  std::remove(empty.c_str());
+  std::vector<std::string> methods;
+  for (const std::string& line : listed.out)
+    if (line.size() > 4 && line.compare(line.size() - 4, 4, " cpu") == 0)
+      methods.push_back(line.substr(0, line.size() - 4));
+  if (listed.status != 0 || methods.size() < 2) {
+    std::fprintf(stderr, "%s --list-methods: status %d, %zu methods on the CPU\n", program.c_str(),
+                 listed.status, methods.size());
+    std::exit(1);
+  }
+  return methods;
+}
 
 // Boards from RandomBoards::next(maxN), or nextLarge() when maxN is 0.
 std::vector<Board> randomBatch(long boardCount, std::uint64_t seed, int maxN) {
@@ -81,7 +98,7 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed, bool
   const std::string what = "seed " + std::to_string(seed);
   const std::vector<int> threadCounts =
       large ? std::vector<int>{1, 2, 3, 8} : std::vector<int>{1, 8};
-  for (const char* method : kMethods) {
+  for (const std::string& method : cpuMethods(program)) {
     for (int threads : threadCounts) {
       if (int failed = checkCounts(
               program, {std::string("--method=") + method, "--threads=" + std::to_string(threads)},
@@ -91,7 +108,7 @@ int stress(const std::string& program, long boardCount, std::uint64_t seed, bool
     std::printf(
         "--method=%s, %s threads: %ld boards (%ld with placements; %ld with given queens, "
         "%ld of them with placements) agree with the brute-force oracle\n",
-        method, large ? "1/2/3/8" : "1/8", boardCount, withPlacements, withQueens,
+        method.c_str(), large ? "1/2/3/8" : "1/8", boardCount, withPlacements, withQueens,
         withQueensAndPlacements);
   }
   std::remove(input.c_str());
@@ -119,8 +136,8 @@ int stressWide(const std::string& program, long boardCount, std::uint64_t seed) 
     writeBatch(input, boards, seed);
     const std::string what = "seed " + std::to_string(seed) + ", rows keep " +
                              std::to_string(keepFree + 1) + " free squares";
-    for (const char* method : kMethods) {
-      const std::string option = std::string("--method=") + method;
+    for (const std::string& method : cpuMethods(program)) {
+      const std::string option = "--method=" + method;
       if (keepFree > 2 && option.find("propagate") == std::string::npos &&
           option != "--method=auto")
         continue;
@@ -175,14 +192,14 @@ int parts(const std::string& program, long boardCount, std::uint64_t seed) {
   for (const Board& board : boards) expected.push_back(bruteForceCount(board));
   const std::string input = tempPath("parts", "in");
   writeBatch(input, boards, seed);
-  for (const char* method : kMethods)
+  for (const std::string& method : cpuMethods(program))
     for (int shares : {1, 2, 7, 64}) {
-      if (shares != 7 && std::string(method) != "auto") continue;
-      const std::vector<std::string> options = {std::string("--method=") + method, "--threads=2"};
+      if (shares != 7 && method != "auto") continue;
+      const std::vector<std::string> options = {"--method=" + method, "--threads=2"};
       if (int failed = checkCounts(program, options, input, boards, expected, "", shares))
         return failed;
       std::printf("--method=%s: %d shares, merged, give the oracle's counts on %zu boards\n",
-                  method, shares, boards.size());
+                  method.c_str(), shares, boards.size());
     }
   std::remove(input.c_str());
   return 0;
@@ -199,8 +216,8 @@ int checkpoints(const std::string& program, long boardCount, std::uint64_t seed)
   const std::string input = tempPath("checkpoint", "in"), file = tempPath("checkpoint", "ckpt");
   writeBatch(input, boards, seed);
   RandomBoards random(seed);  // for its numbers: where to cut
-  for (const char* method : kMethods) {
-    const std::vector<std::string> options = {std::string("--method=") + method, "--threads=2",
+  for (const std::string& method : cpuMethods(program)) {
+    const std::vector<std::string> options = {"--method=" + method, "--threads=2",
                                               "--checkpoint=" + file};
     std::remove(file.c_str());
     if (int failed = checkCounts(program, options, input, boards, expected, "a new checkpoint"))
@@ -218,7 +235,7 @@ int checkpoints(const std::string& program, long boardCount, std::uint64_t seed)
     std::printf(
         "--method=%s: a checkpoint of %zu records, and 6 cuts of it resumed, give the "
         "oracle's counts on %zu boards\n",
-        method, lines(whole).size(), boards.size());
+        method.c_str(), lines(whole).size(), boards.size());
   }
   std::remove(input.c_str());
   std::remove(file.c_str());
