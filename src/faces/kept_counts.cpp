@@ -4,8 +4,6 @@
 #include <pthread.h>  // pthread_sigmask, pthread_kill
 #include <unistd.h>   // _exit
 
-#include "judge/output.hpp"
-
 namespace queens {
 
 KeptCounts::~KeptCounts() {
@@ -18,9 +16,7 @@ KeptCounts::~KeptCounts() {
   pthread_sigmask(SIG_SETMASK, &before_, nullptr);
 }
 
-void KeptCounts::begin(int n) {
-  timed_ = n > kAlwaysQuickN;
-  if (!timed_) return;
+void KeptCounts::beginTimed(int n) {
   if (n >= kMayTakeLongN && waiting_) std::fflush(out_), waiting_ = false;
   clock_gettime(CLOCK_MONOTONIC, &start_);
   if (armed_ || !catchesSignals_) return;
@@ -35,7 +31,7 @@ void KeptCounts::begin(int n) {
   waiter_ = std::thread([this] { waitForSignal(); });
 }
 
-void KeptCounts::print(Count count) {
+void KeptCounts::printTimed(Count count) {
   char digits[40];
   const char* text = formatCount(count, digits);
   // Under the stream's lock, so that the waiter flushes whole lines only.

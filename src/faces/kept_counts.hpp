@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "judge/output.hpp"
 #include "work/wide.hpp"
 
 namespace queens {
@@ -34,10 +35,20 @@ class KeptCounts {
   // a stream of small boards never pays for a thread. Counts that wait are
   // flushed before a board that may take seconds, so that a pipe is not
   // kept waiting for what is known.
-  void begin(int n);
+  void begin(int n) {
+    timed_ = n > kAlwaysQuickN;
+    if (timed_) beginTimed(n);
+  }
   // Prints a board's count as one whole line, flushed if the board took
-  // longer than kFlushAfter.
-  void print(Count count);
+  // longer than kFlushAfter. A small board's, with no thread to share the
+  // stream with, goes straight to the buffer: a stream of them pays
+  // nothing more than its counts.
+  void print(Count count) {
+    if (timed_ || armed_) return printTimed(count);
+    printCount(count, out_);
+    printed_.store(printed_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    waiting_ = true;
+  }
 
   // Boards of up to this size never take long (an 8x8 one, microseconds):
   // their counts are buffered, and no clock is read.
@@ -48,6 +59,8 @@ class KeptCounts {
   static constexpr double kFlushAfter = 0.1;  // seconds
 
  private:
+  void beginTimed(int n);
+  void printTimed(Count count);
   void waitForSignal();
 
   std::FILE* out_;
