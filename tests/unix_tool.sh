@@ -19,6 +19,17 @@ expect() {  # expect WHAT EXPECTED ACTUAL
 cp "$cases/sample.in" sample.in && cp "$cases/empty_04.in" four.in && cp "$cases/empty_05.in" five.in
 expect "files in turn, - is stdin" "65 2 10" "$("$queens" sample.in four.in - <five.in | tr '\n' ' ' | sed 's/ $//')"
 expect "files after the options end" "2" "$("$queens" --threads 1 -- four.in)"
+# Files are read as cat reads them: an empty file, or one of blank lines,
+# among them adds no board and no error; with no board at all, the input
+# is refused, as an empty stdin is.
+: >empty.txt
+printf '\n  \n' >blank.txt
+expect "an empty file among the files" "2 10" "$("$queens" four.in empty.txt blank.txt five.in | tr '\n' ' ' | sed 's/ $//')"
+set +e
+"$queens" empty.txt blank.txt >/dev/null 2>err.txt; code=$?
+set -e
+expect "files with no board at all" "1|error: blank.txt: line 3: expected a board, got the end of the input" \
+  "$code|$(cat err.txt)"
 printf '..\n.x\n' >bad.txt
 set +e
 out=$("$queens" sample.in bad.txt 2>err.txt); code=$?
@@ -31,6 +42,15 @@ set +e
 set -e
 expect "a missing file" "1|error: missing.txt: cannot open: No such file or directory" \
   "$code|$(cat err.txt)"
+# Of two --stats, the last given wins, as for every option.
+"$queens" --stats=json --stats four.in >/dev/null 2>err.txt
+expect "--stats=json --stats: text" "board 1:" "$(head -c 8 err.txt)"
+"$queens" --stats --stats=json four.in >/dev/null 2>err.txt
+expect "--stats --stats=json: JSON" "{" "$(head -c 1 err.txt)"
+# --device under auto, where no board counts on a device: said, not ignored.
+"$queens" --device=1 four.in >out.txt 2>err.txt
+expect "--device=1 unused by auto" "2|note: --device=1: no board was counted on it" \
+  "$(cat out.txt)|$(cut -c1-44 err.txt)"
 # A000170 and A002562, the first 14 and 12 terms.
 expect "--empty=1..14 is A000170" "1 0 0 2 10 4 40 92 352 724 2680 14200 73712 365596" \
   "$("$queens" --empty=1..14 | tr '\n' ' ' | sed 's/ $//')"

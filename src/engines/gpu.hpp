@@ -258,6 +258,8 @@ class GpuAccess {
   // The join on the started device, or null.
   JoinDevices* joiners() { return search() ? device_.joiners.get() : nullptr; }
   const std::string& why() const { return why_; }
+  // Whether a board asked the device to start (it may have failed to).
+  bool started() const { return started_; }
   // True the first time it is asked, once the device failed to start: auto
   // says once a run that it passes over the device.
   bool firstPassOver() { return !search() && !std::exchange(passedOver_, true); }

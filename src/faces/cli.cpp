@@ -16,6 +16,7 @@
 #include "faces/kept_counts.hpp"
 #include "faces/page.hpp"
 #include "faces/stats.hpp"
+#include "faces/usage.hpp"
 #include "judge/program.hpp"
 #include "lasts/merge.hpp"
 #include "lasts/shares.hpp"
@@ -24,61 +25,6 @@
 
 namespace queens {
 namespace {
-
-// What --help says after kAbout, the part both programs share, up to the
-// methods, which the table of methods lists (printMethods).
-constexpr const char* kQueensUsage =
-    "  --empty=N, --empty=A..B  count the empty boards of N x N, or of A x A to\n"
-    "                 B x B, instead of reading boards\n"
-    "  --trace=html   write it as a web page that replays it on the board;\n"
-    "                 --trace=text is --trace\n"
-    "  --unique       count the placements distinct up to the board's rotations\n"
-    "                 and reflections; with --list, list one of each class\n"
-    "  --stats        after each board, print on stderr how it was counted;\n"
-    "                 --stats=json: as a JSON object a line\n"
-    "  --method=NAME  count with one method only (default: auto, chosen per board):\n";
-
-// What --help says after the methods.
-constexpr const char* kQueensUsageAfterMethods =
-    "  --memory=SIZE  let the join use at most SIZE bytes, such as 512M or 4g\n"
-    "                 (K, M, G, T; default 1G); a board whose join needs more is\n"
-    "                 searched; the GPU's batches of work stay within it too\n"
-    "  --device=N     count on the N-th OpenCL device (default: the first GPU with\n"
-    "                 memory of its own, for --method=gpu the first device too)\n"
-    "  --device-timeout=SECONDS  give up on the device, as hung, when a batch\n"
-    "                 takes SECONDS more than ten times its work at the device's\n"
-    "                 pace so far (default 60); its work is not counted\n"
-    "  --threads=N    count with N threads, 1 to 1024 (default: one per CPU)\n"
-    "  --part=K/M     count only the K-th of M shares of each board's work and\n"
-    "                 print it as a share, for --merge\n"
-    "  --merge SHARE...  add up the shares in these files ('-': stdin); refuse\n"
-    "                 shares missing, cut short, repeated, or of another run\n"
-    "  --checkpoint=FILE  save the count's progress in FILE as it runs; run the\n"
-    "                 same command again to resume it; SIGINT or SIGTERM stops\n"
-    "                 at the next unit of work, saved, with status 130 or 143\n"
-    "  --checkpoint-every=SECONDS  how often the checkpoint is saved, 1 to 3600\n"
-    "                 (default 10)\n"
-    "  --estimate[=SECONDS]  count a sample of each board's work, for at most\n"
-    "                 SECONDS (default 20) once the units begun are done, and print\n"
-    "                 how long the whole count would take on 1 thread and on all,\n"
-    "                 and its memory\n"
-    "  --progress     show the progress line on stderr even when it is not a\n"
-    "                 terminal; --no-progress: never\n"
-    "  -h, --help     print this help and exit\n"
-    "  --list-methods  print the methods --method takes, a line each, with where\n"
-    "                 each counts (cpu or device), and exit\n"
-    "  --version      print the version, and that of how units are numbered\n"
-    "\n"
-    "With no FILE, or when FILE is -, the boards come from stdin. An option's\n"
-    "value follows '=' or comes as the next word (--threads 2); '--' ends them.\n"
-    "\n"
-    "Exit status: 0 on success; 1 on bad input (after the counts before it), on\n"
-    "a board that cannot be counted as asked, on shares --merge refuses, on a\n"
-    "checkpoint refused, or when the output cannot be written; 2 on a bad option;\n"
-    "130 or 143 when SIGINT or SIGTERM stopped a count with --checkpoint.\n"
-    "\n"
-    "Full documentation: man queens; README.md and docs/, which cmake --install\n"
-    "puts in PREFIX/share/doc/queens.\n";
 
 constexpr long kDefaultCheckpointSeconds = 10, kMostCheckpointSeconds = 3600;
 constexpr int kMostMemoryShift = 50;  // --memory is at most 2^50 bytes
@@ -217,7 +163,10 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   if (is("--trace=html")) return options.show.tracing = options.page = true;
   if (is("--unique")) return options.unique = true;
   if (is("--estimate")) return options.estimate = kDefaultEstimateSeconds, true;
-  if (is("--stats") || is("--stats=text")) return settings.stats = settings.methodLine = true;
+  if (is("--stats") || is("--stats=text")) {  // the last --stats given wins, as for every option
+    options.statsJson = false;
+    return settings.stats = settings.methodLine = true;
+  }
   if (is("--stats=json")) {
     settings.methodLine = false;  // stderr stays JSON Lines: --progress asks for the line
     return settings.stats = options.statsJson = true;
@@ -253,6 +202,12 @@ const char* clashOf(const Options& options, const char*& arg) {
       (showing || options.unique || settings.share.parts > 1 || options.checkpoint))
     return "--estimate counts a sample of each board's whole count; drop --list, --trace, "
            "--unique, --part and --checkpoint";
+  const bool watchesDevice =
+      options.device || options.deviceTimeout != DeviceDeadline::kDefaultAllowance;
+  if (watchesDevice && settings.method != Method::kAuto && !onDevice(settings.method))
+    return arg = nameOf(settings.method),
+           "--device and --device-timeout choose and watch an OpenCL device, and --method=%s "
+           "counts on the CPU; drop them";
   if (options.estimate && settings.method == Method::kGpuRows)
     return "--estimate times the join and the CPU engines (the row search's sample on a GPU "
            "would be its start-up times M); time a share of the board with --part instead, as "
@@ -465,24 +420,6 @@ int countWithCheckpoint(int in, std::FILE* out, std::FILE* err, Options options)
   return status;
 }
 
-// The methods --method takes, a line each, from the table of methods: the
-// CPU's, then the device's.
-void printMethods(std::FILE* out) {
-  for (bool device : {false, true}) {
-    if (device) std::fputs("                 and on an OpenCL device:\n", out);
-    for (const MethodRow& row : kMethodTable)
-      if (row.asked && row.onDevice == device)
-        std::fprintf(out, "                 %-19s %s\n", row.name, row.help);
-  }
-}
-
-// --list-methods: the methods --method takes, a line each, with where each
-// counts, for scripts and the tests: "rows cpu", "gpu-join device".
-void listMethods(std::FILE* out) {
-  for (const MethodRow& row : kMethodTable)
-    if (row.asked) std::fprintf(out, "%s %s\n", row.name, row.onDevice ? "device" : "cpu");
-}
-
 // The options as getopt_long knows them. Each is handed on as the text
 // "--NAME" or "--NAME=VALUE", whichever form it came in (--threads 2 and
 // --threads=2 alike), to parseOption, which the judge's options start.
@@ -547,24 +484,9 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
   texts.reserve(argc);  // never moved: `options` points into them
   if (int status = readOptions(argc, argv, options, texts, err)) return status;
   const char* name = options.name;
-  if (options.version) {
-    std::fprintf(out, "%s %s\n", name, QUEENS_VERSION);
-    std::fprintf(out, "units of work numbered as version %ld numbers them\n", long(kUnitNumbering));
-    std::fputs("(shares and checkpoints of another numbering are refused)\n", out);
-    return std::fflush(out) == 0 ? 0 : 1;
-  }
-  if (options.listingMethods) {
-    listMethods(out);
-    return std::fflush(out) == 0 ? 0 : 1;
-  }
-  if (options.show.help) {
-    std::fprintf(out, "usage: %s [OPTION]... [FILE]...\n   or: %s --merge SHARE...\n", name, name);
-    std::fprintf(out, kAbout, name);
-    std::fputs(kQueensUsage, out);
-    printMethods(out);
-    std::fputs(kQueensUsageAfterMethods, out);
-    return std::fflush(out) == 0 ? 0 : 1;
-  }
+  if (options.version) return printVersion(name, out);
+  if (options.listingMethods) return listMethods(out);
+  if (options.show.help) return printHelp(name, out);
   const char* arg = nullptr;
   if (const char* clash = clashOf(options, arg)) return badOptions(err, name, clash, arg);
   if (options.page && isatty(fileno(out)))  // a page is 100 kB and more of HTML
@@ -581,8 +503,14 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
     const Method method = options.settings.method;
     if (onDevice(method) && !options.checkpoint && !gpu.search())
       return std::fprintf(err, "error: --method=%s: %s\n", nameOf(method), gpu.why().c_str()), 1;
-    return options.checkpoint ? countWithCheckpoint(in, out, err, options)
-                              : countBoardsAsShare(in, out, err, options);
+    const int status = options.checkpoint ? countWithCheckpoint(in, out, err, options)
+                                          : countBoardsAsShare(in, out, err, options);
+    if (options.device && !gpu.started())  // auto, whose boards no GPU counted
+      std::fprintf(err,
+                   "note: --device=%d: no board was counted on it (auto counts on a GPU with "
+                   "memory of its own, from %dx%d, where the join would count)\n",
+                   options.device, kAutoThresholds.gpuMinN, kAutoThresholds.gpuMinN);
+    return status;
   }
   return mergeShares(options.files, in, out, err);
 }

@@ -28,16 +28,26 @@ bool BoardSource::next(Board& board) {
     return true;
   }
   while (!*error_ && (reader_ || openNext())) {
-    if (reader_->next(board)) return true;
+    if (reader_->next(board)) return ++boardsRead_, ++fileBoards_, true;
     if (*reader_->error()) {
       if (files_.empty())
         std::snprintf(error_, sizeof error_, "%s", reader_->error());
       else
-        std::snprintf(error_, sizeof error_, "%s: %s", files_[nextFile_ - 1], reader_->error());
+        std::snprintf(fileBoards_ == 0 && holdsNoBoard() ? noBoard_ : error_, sizeof error_,
+                      "%s: %s", files_[nextFile_ - 1], reader_->error());
     }
     reader_.reset();
   }
+  // The files, read as cat reads them, are one input: one with no board
+  // (empty, or blank lines) is bad only where no file has a board.
+  if (!*error_ && boardsRead_ == 0 && *noBoard_)
+    std::snprintf(error_, sizeof error_, "%s", noBoard_);
   return false;
+}
+
+// Whether the reader's error is that its file holds no board.
+bool BoardSource::holdsNoBoard() const {
+  return std::strstr(reader_->error(), ": expected a board, got the end of the input") != nullptr;
 }
 
 // Opens the next file named, if one is left; false, with error(), if it
@@ -53,6 +63,7 @@ bool BoardSource::openNext() {
   }
   if (fd != in_) fd_ = fd;
   reader_ = std::make_unique<BoardReader>(fd, out_);
+  fileBoards_ = 0;
   return true;
 }
 

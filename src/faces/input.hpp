@@ -31,12 +31,15 @@ class BoardSource {
 
  private:
   bool openNext();
+  bool holdsNoBoard() const;
 
   int in_ = 0;
   std::FILE* out_ = nullptr;
   std::vector<const char*> files_;
   size_t nextFile_ = 0;
-  int fd_ = -1;  // the file being read, when it is not `in`
+  int fd_ = -1;                           // the file being read, when it is not `in`
+  long boardsRead_ = 0, fileBoards_ = 0;  // in the whole input, and in the file being read
+  char noBoard_[512] = "";                // a file with no board, said if no file has one
   std::unique_ptr<BoardReader> reader_;
   int nextEmpty_ = 0, lastEmpty_ = -1;  // --empty: the next size, and the last
   char error_[512] = "";

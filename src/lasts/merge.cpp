@@ -142,8 +142,8 @@ class ShareMerge {
                                  : header.input != first_.input || header.boards != first_.boards
                                      ? "of other boards (its input or boards differ)"
                                  : header.plan != first_.plan
-                                     ? "of another plan: a --method, --memory, CPU or version "
-                                       "of queens that numbers units in another way"
+                                     ? "of another plan: a --method, --memory or version of "
+                                       "queens that cuts the board into other units"
                                      : nullptr) {
       refuse(
           "%s: %s (input %08x plan %08x boards %ld%s%s) does not go with %s's share %ld/%ld "

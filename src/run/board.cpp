@@ -78,9 +78,15 @@ Count countSmallBoard(const Board& board, SmallBoardFilter& filter, Report& repo
   return total;
 }
 
+// A board's given queens, and its squares reserved before they were pinned.
+struct GivenQueens {
+  int queens = 0, reserved = 0;
+};
+
 // The board (its given queens pinned) counted by the planner's engine.
-Count countPinned(const Board& board, long boardNumber, const Settings& settings,
-                  SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
+Count countPinned(const Board& board, const GivenQueens& given, long boardNumber,
+                  const Settings& settings, SmallBoardFilter& smallBoards, std::FILE* err,
+                  Report& report) {
   const char* recorded = settings.checkpoint ? settings.checkpoint->recordedPlan() : nullptr;
   if (!settings.stats && settings.share.parts == 1 &&
       filtersSmallBoard(board, settings.method, recorded, &smallBoards))
@@ -99,6 +105,7 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
   request.parts = settings.share.parts, request.gpu = settings.gpu;
   request.smallBoards = &smallBoards, request.explains = line != nullptr || settings.stats;
   request.recorded = recorded;
+  request.givenQueens = given.queens, request.reservedAsGiven = given.reserved;
   Plan plan = planBoard(board, request);
   if (!plan.engine()) {
     std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,
@@ -136,10 +143,15 @@ Count countPinned(const Board& board, long boardNumber, const Settings& settings
 Count countBoard(const Board& board, long boardNumber, const Settings& settings,
                  SmallBoardFilter& smallBoards, std::FILE* err, Report& report) {
   if (!hasGivenQueens(board))  // a board with none is not copied (1 KiB)
-    return countPinned(board, boardNumber, settings, smallBoards, err, report);
+    return countPinned(board, GivenQueens{}, boardNumber, settings, smallBoards, err, report);
+  GivenQueens given;
+  for (int r = 0; r < board.n; ++r) {
+    given.queens += popcount(board.queens[r]);
+    given.reserved += board.n - popcount(board.freeSquares[r]);
+  }
   Board pinned = board;
   if (!pinGivenQueens(pinned)) return report.method = report.plan = kQueensClash, 0;
-  return countPinned(pinned, boardNumber, settings, smallBoards, err, report);
+  return countPinned(pinned, given, boardNumber, settings, smallBoards, err, report);
 }
 
 }  // namespace queens

@@ -20,10 +20,19 @@ int reservedSquares(const Board& board) {
   return reserved;
 }
 
-// "20x20, 3 reserved": what auto's rules look at.
-std::string boardText(const Board& board) {
-  char text[48];
-  std::snprintf(text, sizeof text, "%dx%d, %d reserved", board.n, board.n, reservedSquares(board));
+// "20x20, 3 reserved": what auto's rules look at. With given queens, the
+// squares reserved as the input has them, the queens, and the squares
+// blocked in all (reserved, or taken by a queen), which auto's rules count.
+std::string boardText(const Board& board, const PlanRequest& request) {
+  char text[120];
+  if (request.givenQueens == 0)
+    std::snprintf(text, sizeof text, "%dx%d, %d reserved", board.n, board.n,
+                  reservedSquares(board));
+  else
+    std::snprintf(text, sizeof text,
+                  "%dx%d, %d reserved, %d queen%s given (%d squares blocked in all)", board.n,
+                  board.n, request.reservedAsGiven, request.givenQueens,
+                  request.givenQueens == 1 ? "" : "s", reservedSquares(board));
   return text;
 }
 
@@ -91,11 +100,12 @@ DeviceWay deviceWay(const Board& board, const PlanRequest& request) {
 std::string deviceReason(const Board& board, const PlanRequest& request, const char* what) {
   const std::string from = std::to_string(kAutoThresholds.gpuMinN);
   if (request.recorded)
-    return boardText(board) + ": the units the checkpoint recorded, cut by " + request.recorded;
+    return boardText(board, request) + ": the units the checkpoint recorded, cut by " +
+           request.recorded;
   if (request.method == Method::kAuto)
-    return boardText(board) + ": a GPU from " + from + "x" + from + " where " + joinRule(board) +
-           " would count, " + what;
-  return boardText(board) + ": --method=" + nameOf(request.method) + ", " + what;
+    return boardText(board, request) + ": a GPU from " + from + "x" + from + " where " +
+           joinRule(board) + " would count, " + what;
+  return boardText(board, request) + ": --method=" + nameOf(request.method) + ", " + what;
 }
 
 // The join on the device, if its tables fit the budget.
@@ -172,7 +182,7 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
   const std::string budget = bytesText(request.budget.bytes);
   if (join->build(board, request.budget)) {
     if (request.explains)
-      plan.reason = boardText(board) + ": " +
+      plan.reason = boardText(board, request) + ": " +
                     (method == Method::kJoin ? std::string("--method=join") : joinRule(board)) +
                     ", its tables in " + bytesText(join->bytes()) + " fit --memory (" + budget +
                     ")";
@@ -201,7 +211,7 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
 
 // A search: the method asked for, or auto's choice of symmetry and
 // propagation (auto's too for a join that did not fit).
-void planSearch(const Board& board, Method method, bool explains, Plan& plan) {
+void planSearch(const Board& board, const PlanRequest& request, Method method, Plan& plan) {
   const bool automatic = method == Method::kAuto || method == Method::kJoin;
   const bool trySymmetry =
       automatic ? board.n >= kAutoThresholds.symmetryMinN && board.n <= kSymmetryMaxN
@@ -221,8 +231,8 @@ void planSearch(const Board& board, Method method, bool explains, Plan& plan) {
       nameOf(symmetric ? (propagate ? Method::kSymmetryPropagate : Method::kSymmetryRows)
                        : (propagate ? Method::kPropagate : Method::kRows));
   plan.owned = std::make_unique<SearchEngine>(board, search, name, std::move(classes));
-  if (!explains) return;
-  plan.reason = boardText(board) + ": ";
+  if (!request.explains) return;
+  plan.reason = boardText(board, request) + ": ";
   if (!automatic) {
     plan.reason += std::string("--method=") + nameOf(method);
   } else {
@@ -258,7 +268,7 @@ Plan planBoard(const Board& board, const PlanRequest& asked) {
   if (filtersSmallBoard(board, asked.method, asked.recorded, asked.smallBoards)) {
     plan.small.emplace(board, *asked.smallBoards);
     if (asked.explains)
-      plan.reason = boardText(board) +
+      plan.reason = boardText(board, asked) +
                     ": a stream's board of up to 8x8, filtered (each size's "
                     "first board is searched)";
     return plan;
@@ -272,10 +282,10 @@ Plan planBoard(const Board& board, const PlanRequest& asked) {
   if (!followed) request.recorded = nullptr;
   const Method method = request.recorded ? recordedMethod(request.recorded) : request.method;
   if (plansGpu(board, request, plan)) return plan;
-  if (!plansJoin(board, request, method, plan)) planSearch(board, method, request.explains, plan);
+  if (!plansJoin(board, request, method, plan)) planSearch(board, request, method, plan);
   if (request.recorded && request.explains)
-    plan.reason =
-        boardText(board) + ": the units the checkpoint recorded, cut by " + request.recorded;
+    plan.reason = boardText(board, request) + ": the units the checkpoint recorded, cut by " +
+                  request.recorded;
   return plan;
 }
 

@@ -52,6 +52,9 @@ struct PlanRequest {
   // The plan a checkpoint recorded for the board's units: followed by auto,
   // and by --method=gpu where it is the row search's (null: none).
   const char* recorded = nullptr;
+  // A board with given queens, pinned: its queens, and its squares reserved
+  // as the input has them (the reasons say both).
+  int givenQueens = 0, reservedAsGiven = 0;
 };
 
 // What it chose.

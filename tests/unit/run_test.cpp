@@ -72,6 +72,16 @@ TEST_CASE("the planner's reasons, as --stats gives them") {
   CHECK(planOf(emptyBoard(16), queens::Method::kRows).reason == "16x16, 0 reserved: --method=rows");
 }
 
+TEST_CASE("a board with given queens: the reasons name its reserved squares and queens") {
+  queens::PlanRequest request;
+  request.explains = true, request.method = queens::Method::kRows;
+  request.givenQueens = 1, request.reservedAsGiven = 0;
+  Board pinned = emptyBoard(4);
+  queens::pinQueen(pinned, 0, 1);  // a queen on row 1, column 2: 9 squares blocked
+  CHECK(queens::planBoard(pinned, request).reason ==
+        "4x4, 0 reserved, 1 queen given (9 squares blocked in all): --method=rows");
+}
+
 TEST_CASE("a stream's small board is filtered, the first of its size searched") {
   queens::SmallBoardFilter filter;
   queens::PlanRequest stream;
