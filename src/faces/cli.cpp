@@ -258,7 +258,7 @@ bool countOrResume(const Board& board, long boardNumber, const Options& options,
   } else {
     count = countBoard(board, boardNumber, options.settings, smallBoards, err, report);
     if (report.refused) return false;
-    if (checkpoint && !stopRequested())
+    if (checkpoint && !report.unitsLeft)
       checkpoint->recordCounted(report.plan, report.numbering, count);
   }
   if (checkpoint && !checkpoint->writing()) return false;
@@ -290,7 +290,7 @@ int stopCount(std::FILE* out, std::FILE* err, const Options& options, long board
   std::fflush(out);
   if (!checkpoint.sync()) std::fprintf(err, "error: %s\n", checkpoint.error());
   char units[96] = "";
-  if (checkpoint.boardUnits() > 0)
+  if (checkpoint.boardUnitsDone() < checkpoint.boardUnits())  // the board it stopped in
     std::snprintf(units, sizeof units, ", and %ld of the %ld units of board %ld",
                   checkpoint.boardUnitsDone(), checkpoint.boardUnits(), boardNumber);
   std::fprintf(err,
@@ -301,6 +301,13 @@ int stopCount(std::FILE* out, std::FILE* err, const Options& options, long board
   for (int i = 0; i < options.argc; ++i) printShellWord(options.argv[i], err);
   std::fputc('\n', err);
   return 128 + signal;
+}
+
+// The error line of a board that cannot be counted as asked.
+void sayRefused(const Board& board, long boardNumber, const char* refusal, std::FILE* err) {
+  std::fprintf(err, "error: board %ld (%dx%d): ", boardNumber, board.n, board.n);
+  std::fprintf(err, refusal, kMostPageLines);
+  std::fputc('\n', err);
 }
 
 // --estimate, in place of a board's count: its line; false, said, if the
@@ -338,9 +345,7 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
     Report report;
     Count count = 0;
     if ((refusal = refusalOf(board, options, pageBoards, out, report, count))) {
-      std::fprintf(err, "error: board %ld (%dx%d): ", boardNumber, board.n, board.n);
-      std::fprintf(err, refusal, kMostPageLines);
-      std::fputc('\n', err);
+      sayRefused(board, boardNumber, refusal, err);
       break;
     }
     if (options.estimate) {  // in place of the count
@@ -357,7 +362,7 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
              std::fprintf(err, "error: %s\n",
                           *report.failure ? report.failure : settings.checkpoint->error()),
              1;
-    if (stopRequested()) return stopCount(out, err, options, boardNumber);
+    if (stopRequested() && report.unitsLeft) return stopCount(out, err, options, boardNumber);
     if (options.sharing && !share.add(board, count, report.plan, report.numbering)) {
       std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
                    std::strerror(errno));
@@ -372,6 +377,7 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
       options.statsJson ? printStatsJson(stats, err) : printStats(stats, err);
     }
     writeError = writeErrorOf(out);
+    if (stopRequested()) return stopCount(out, err, options, boardNumber + 1);  // this one whole
   }
   const bool whole = !writeError && !*source.error() && !refusal;
   if (whole && settings.checkpoint && !settings.checkpoint->finish())

@@ -51,6 +51,8 @@ bool countShare(Engine& engine, const Settings& settings, const Counting& counti
   const Counted counted = countUnits(run, done, line);
   report.nodes += counted.nodes;
   report.threads = counted.threads;
+  // A stop that came once the last unit was recorded left the count whole.
+  report.unitsLeft = checkpoint && checkpoint->boardUnitsDone() < checkpoint->boardUnits();
   total = resumed + counted.count;
   return !counted.failed;
 }

@@ -57,6 +57,7 @@ struct Report {
   const char* note = "";    // how --part split the board, when it matters
   char noteText[80];        // a note made for this board
   char methodText[48];      // a method read back from a checkpoint
+  bool unitsLeft = false;   // a stop (--checkpoint) left some of its units uncounted
   bool refused = false;     // the checkpoint refused the board (its error says why), or:
   char failure[320];        // why the engine failed, or the planner refused
   const char* device = "";  // the engine's device
