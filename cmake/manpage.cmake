@@ -44,6 +44,9 @@ foreach(line IN LISTS lines)
     roff("${CMAKE_MATCH_1}" option)
     roff("${CMAKE_MATCH_2}" what)
     string(APPEND page ".TP\n.B ${option}\n${what}\n")
+  elseif(line MATCHES "^  example: (.*)$")  # a command line, a paragraph of its own, unfilled
+    roff("${CMAKE_MATCH_1}" example)
+    string(APPEND page ".PP\nExample:\n.nf\n.RS\n${example}\n.RE\n.fi\n")
   elseif(line MATCHES "^                 ([a-z][a-z-]*)  +(.*)$")  # a method and what it does
     roff("${CMAKE_MATCH_1}" method)
     roff("${CMAKE_MATCH_2}" what)

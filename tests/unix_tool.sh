@@ -109,5 +109,12 @@ if [ "$(head -c 11 "$page" 2>/dev/null)" != ".TH QUEENS " ] || ! grep -q -- '\\-
   status=1
 fi
 [ -f "$installed/share/doc/queens/docs/options.md" ] || { echo "FAILED: the docs are not installed"; status=1; }
+# Every picture that the installed README and docs link to is installed.
+doc=$installed/share/doc/queens
+for file in "$doc/README.md" "$doc"/docs/*.md; do
+  for picture in $(grep -o '!\[[^]]*\]([^)]*)' "$file" | sed 's/.*(\(.*\))/\1/'); do
+    [ -f "$(dirname "$file")/$picture" ] || { echo "FAILED: $file shows $picture, not installed"; status=1; }
+  done
+done
 [ $status = 0 ] && echo "queens behaves as a Unix tool: files, --empty, GNU forms, --version, man page"
 exit $status

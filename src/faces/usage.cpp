@@ -58,7 +58,8 @@ constexpr const char* kQueensUsageAfterMethods =
     "Exit status: 0 on success; 1 on bad input (after the counts before it), on\n"
     "a board that cannot be counted as asked, on shares --merge refuses, on a\n"
     "checkpoint refused, or when the output cannot be written; 2 on a bad option;\n"
-    "130 or 143 when SIGINT or SIGTERM stopped a count with --checkpoint.\n"
+    "130 or 143 when SIGINT or SIGTERM stopped the run (with --checkpoint, at\n"
+    "the next unit of work, saved; without, at once, the counts done written).\n"
     "\n"
     "Full documentation: man queens; README.md and docs/, which cmake --install\n"
     "puts in PREFIX/share/doc/queens.\n";
