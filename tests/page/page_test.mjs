@@ -46,9 +46,9 @@ function pageOf(name, text) {
 function expectedTree(lines, n) {
   const rows = lines.filter(line => /^ *row \d+:/.test(line)).map(line => {
     const m = /^ *row (\d+): (?:queen on column (\d+))?/.exec(line);
-    return {row: +m[1], column: m[2] ? +m[2] : 0};
+    return {row: +m[1], column: m[2] ? +m[2] : 0, dead: / no open square/.test(line)};
   });
-  const nodes = new Map([["", {placements: 0, steps: rows.length}]]), columns = [];
+  const nodes = new Map([["", {placements: 0, steps: rows.length, first: 0}]]), columns = [];
   rows.forEach((line, i) => {
     if (!line.column) return;
     columns.length = line.row - 1;
@@ -56,7 +56,10 @@ function expectedTree(lines, n) {
     let steps = 1, placements = line.row == n ? 1 : 0;
     for (let j = i + 1; j < rows.length && rows[j].row > line.row; ++j, ++steps)
       if (rows[j].column && rows[j].row == n) ++placements;
-    nodes.set(columns.join(","), {placements, steps});
+    /* first: the page's step that places the queen; deadEnd: the one that
+       finds its next row with no open square, if one does */
+    const next = rows[i + 1], deadEnd = next && next.row == line.row + 1 && next.dead ? i + 2 : -1;
+    nodes.set(columns.join(","), {placements, steps, first: i + 1, deadEnd});
     if (line.row == n) ++nodes.get("").placements;
   });
   return nodes;
@@ -145,8 +148,10 @@ await page.select("#size", "6");
 check((await ownBoardMatches("6x6 chosen")).length == 6, "the size control makes a 6x6 board");
 await page.click('[data-square="3,3"]');
 await ownBoardMatches("6x6, (3, 3) reserved");
-/* A tree node jumps to the step of its queen; the keys step on. */
+/* A tree node jumps to the step of its queen; the keys step on. At the
+   last step every node has been reached, so every drawn node shows. */
 await treeDrawn();
+await page.keyboard.press("End");
 await page.click('.node[data-path="2"] > .label');
 check(await text("#step-text") == "row 1: queen on column 2", `a node clicked: "${await text("#step-text")}"`);
 const before = +(await text("#step"));
@@ -154,7 +159,47 @@ await page.keyboard.press("ArrowRight");
 check(+(await text("#step")) == before + 1, "ArrowRight did not step on");
 check(await page.$eval(".node.now", node => node.dataset.path) == "2,4", "the current node is not highlighted");
 
-/* 4. Bad boards: a message, never a wrong count. */
+/* 4. The page explains itself (issue 73). At step 14 of the CSES sample
+   the tree shows only the nodes the search has reached: each drawn node is
+   hidden exactly when the trace places its queen after step 14; the root
+   counts 15 steps so far; no dead end is marked before its step. */
+const sampleRows = readFileSync(join(cases, "sample.in")).toString().trim().split("\n");
+const sampleLines = traceOf(sampleRows);
+sampleLines.pop();
+const sampleTree = expectedTree(sampleLines, sampleRows.length);
+await page.goto(`${pageOf("sample.html", sampleRows.join("\n") + "\n")}#board=1&step=14`);
+await treeDrawn();
+await page.click("#unfold");
+await page.goto(`${pageOf("sample.html", sampleRows.join("\n") + "\n")}#board=1&step=14`);
+await treeDrawn();
+const shownAt14 = await page.$$eval(".node", nodes => nodes.map(node =>
+  [node.dataset.path, node.classList.contains("future"), node.firstChild.textContent]));
+let hiddenAt14 = 0;
+for (const [path, future, label] of shownAt14) {
+  const first = sampleTree.get(path)?.first;
+  check(future == first > 14, `step 14: node "${path}" (first reached at step ${first}) ${future ? "hidden" : "shown"}`);
+  hiddenAt14 += future;
+  const deadEnd = sampleTree.get(path)?.deadEnd;
+  check(future || /\u2715/.test(label) == (deadEnd >= 0 && deadEnd <= 14),
+        `step 14: node "${path}" (a dead end from step ${deadEnd}): ${label}`);
+}
+check(hiddenAt14 > 0, "step 14: no node of the sample's later steps was drawn to hide");
+check(/ 15 steps$/.test(await page.$eval('.node[data-path=""] .counts', e => e.textContent)),
+      `step 14: the root says ${await page.$eval('.node[data-path=""] .counts', e => e.textContent)}`);
+/* The legend names the board's colours and marks. */
+const legend = await text("#board-legend");
+for (const words of ["free", "attacked", "reserved", "queen placed", "queen given", "dead end"])
+  check(legend.includes(words), `the board's legend says nothing of "${words}": ${legend}`);
+/* One placement is a placement; a greyed button says why. */
+await page.goto(`${fivePage}#cells=.`);
+await treeDrawn();
+check(await text("#count-word") == "placement", `a 1x1 board: "${await text("#count")} ${await text("#count-word")}"`);
+await page.goto(`${pageOf("ten-unfold.html", Array(10).fill(".".repeat(10)).join("\n") + "\n")}#board=1`);
+await treeDrawn();
+check(await page.$eval("#unfold", b => b.disabled) && /offered up to 5000 steps/.test(await text("#unfold-why")),
+      `the empty 10x10 board's greyed unfold says: "${await text("#unfold-why")}"`);
+
+/* 5. Bad boards: a message, never a wrong count. */
 await page.goto(`${fivePage}#cells=Q.../.Q../..../....`);
 check(/attack each other/.test(await text("#message")) && await text("#count") == "0",
       `two queens attacking: "${await text("#message")}", count ${await text("#count")}`);
@@ -164,7 +209,7 @@ check(/1x1 to 10x10/.test(await text("#message")), `an 11x11 board: "${await tex
 await page.goto(`${fivePage}#cells=..x./..../..../....`);
 check(/"x"/.test(await text("#message")), `a bad square: "${await text("#message")}"`);
 
-/* 5. Timings, for bench/README.md: not asserted. */
+/* 6. Timings, for bench/README.md: not asserted. */
 const empty = n => Array(n).fill(".".repeat(n)).join("\n") + "\n";
 const eight = pageOf("eight.html", empty(8)), ten = pageOf("ten.html", empty(10));
 await page.goto(eight);

@@ -8,6 +8,7 @@
    that begins "row". */
 
 const kMostSize = 10;  /* the size control's largest board */
+const kMostUnfolded = 5000;  /* "unfold every node" up to this many steps */
 const $ = id => document.getElementById(id);
 
 /* ===== The search: the judge's, line for line ============================
@@ -90,24 +91,25 @@ function stepsOf(lines) {
 
 function newNode(parent, column, step) {
   return {parent, path: parent ? [...parent.path, column] : [], kids: [], first: step,
-          last: step, steps: 0, placements: 0, deadEnd: false, element: null, open: false, userOpen: false};
+          last: step, steps: 0, placements: 0, deadEnd: -1, element: null, open: false, userOpen: false};
 }
 
 /* Sets each step's node, and returns the root. */
 function treeOf(steps, n) {
   const root = newNode(null, 0, 0), above = [root];  /* above[d]: the path's node of depth d */
   steps.forEach((step, k) => {
-    if (k == 0) return (step.node = root);
+    if (k == 0) return (step.node = root, step.found = 0);
     above.length = step.row;
     let node = above[step.row - 1];
     if (step.column) {
       node.kids.push(node = newNode(node, step.column, k));
       above.push(node);
     } else if (step.text.includes(": no open square")) {
-      node.deadEnd = true;
+      node.deadEnd = k;  /* the step that finds it a dead end */
     }
     step.node = node;
     const placement = step.column && step.row == n ? 1 : 0;
+    step.found = steps[k - 1].found + placement;  /* placements found by step k */
     for (let up = node; up; up = up.parent) up.steps++, up.last = k, up.placements += placement;
   });
   return root;
@@ -150,6 +152,7 @@ function drawBoard() {
     `<small>${r + c}</small><small>${r - c + shown.n - 1}</small></div>`).join("") + "</div>").join("");
   $("steps").value = $("slider").max = shown.steps.length - 1;
   $("count").value = shown.count;
+  $("count-word").textContent = shown.count == "1" ? "placement" : "placements";
 }
 
 /* The queens standing after step k: a line about row r lifts the queens of
@@ -181,28 +184,54 @@ function drawSquares(queens, now) {
    step's path, and those the learner unfolds. The empty 10x10 board's tree
    has 35,539 nodes; a path shows at most a few hundred. */
 
-function nodeLabel(node) {
-  if (!node.parent) return `start: ${node.placements} placements, ${node.steps} steps`;
-  const row = node.path.length, tail = row == shown.n ? " \u2605" : node.deadEnd ? " \u2715" : "";
-  return `row ${row}, column ${node.path[row - 1]}${tail}`;
+/* "1 placement", "2 placements". */
+function plural(count, word) {
+  return `${count} ${word}${count == 1 ? "" : "s"}`;
+}
+
+/* A node's words at step k: the search has found its dead end, or its
+   placement, only once it reached them. */
+function nodeLabel(node, k) {
+  if (!node.parent) return "start";
+  const row = node.path.length, dead = node.deadEnd >= 0 && node.deadEnd <= k;
+  return `row ${row}, column ${node.path[row - 1]}${row == shown.n ? " \u2605" : dead ? " \u2715" : ""}`;
+}
+
+/* What the search has found below the node, and the steps it took there,
+   by step k: a subtree's steps are consecutive, from its first to its last. */
+function soFar(node, k) {
+  const upTo = Math.min(k, node.last);
+  if (upTo < node.first) return {found: 0, steps: 0};
+  const before = node.first ? shown.steps[node.first - 1].found : 0;
+  return {found: shown.steps[upTo].found - before, steps: upTo - node.first + 1};
+}
+
+/* The node's label, bar and counts as they stand at step k; a node the
+   search has not reached is hidden. */
+function showNodeAt(node, k) {
+  const element = node.element, label = element.firstChild, {found, steps} = soFar(node, k);
+  element.classList.toggle("future", node.first > k);
+  element.classList.toggle("dead-end", node.deadEnd >= 0 && node.deadEnd <= k);
+  element.classList.toggle("has-placements", found > 0);
+  label.querySelector(".text").textContent = nodeLabel(node, k);
+  label.querySelector(".bar").style.setProperty("--share", Math.sqrt(steps / shown.tree.steps));
+  label.querySelector(".counts").textContent = `${found} found, ${plural(steps, "step")}`;
 }
 
 function drawNode(node) {
   const element = document.createElement("div"), label = document.createElement("div");
-  element.className = "node" + (node.placements ? " has-placements" : "") +
-    (node.path.length == shown.n ? " placement" : "") + (node.deadEnd ? " dead-end" : "");
+  element.className = "node" + (node.path.length == shown.n ? " placement" : "");
   element.dataset.path = node.path.join(",");
   element.dataset.placements = node.placements;
   element.dataset.steps = node.steps;
   label.className = "label";
   label.innerHTML = `<span class="fold">${node.kids.length ? "\u25B8" : ""}</span>` +
-    `<span class="text"></span><span class="bar" style="--share:${Math.sqrt(node.steps / shown.tree.steps)}"></span>` +
-    `<span class="counts">${node.placements} found, ${node.steps} steps</span>`;
-  label.querySelector(".text").textContent = nodeLabel(node);
+    `<span class="text"></span><span class="bar"></span><span class="counts"></span>`;
   label.querySelector(".fold").onclick = e => { e.stopPropagation(); node.userOpen = !node.open; setOpen(node, !node.open); };
   label.onclick = () => { play(false); go(node.first); };
   element.append(label);
   node.element = element;
+  showNodeAt(node, step ?? 0);
   return element;
 }
 
@@ -237,7 +266,10 @@ function drawTree() {
   forget(shown.tree);  /* as a board shown before left it */
   $("tree").replaceChildren(drawNode(shown.tree));
   setOpen(shown.tree, true);
-  $("unfold").disabled = shown.steps.length > 5000;  /* every node drawn: a few thousand at most */
+  const many = shown.steps.length > kMostUnfolded;  /* every node drawn: a few thousand at most */
+  $("unfold").disabled = many;
+  $("unfold").title = $("unfold-why").textContent =
+    many ? `offered up to ${kMostUnfolded} steps: this search takes ${shown.steps.length - 1}` : "";
 }
 
 /* Opens the path to the step's node, folds the paths left behind (unless
@@ -252,6 +284,7 @@ function drawTreeAt(k) {
   forEachDrawn(shown.tree, node => {
     node.element.classList.toggle("now", node == now);
     node.element.classList.toggle("done", node.last < k && !path.has(node));
+    showNodeAt(node, k);
   });
   const label = now.element.firstChild, tree = $("tree");
   if (label.offsetTop < tree.scrollTop || label.offsetTop > tree.scrollTop + tree.clientHeight - 40)
@@ -341,7 +374,7 @@ function fromAddress() {
   go(number("step"));
 }
 
-boards.forEach((b, i) => $("pick").add(new Option(`${i + 1}: ${b.n}x${b.n}, ${b.count} placements`, i)));
+boards.forEach((b, i) => $("pick").add(new Option(`${i + 1}: ${b.n}x${b.n}, ${plural(b.count, "placement")}`, i)));
 $("pick").add(new Option("your board", boards.length));
 $("pick").options[boards.length].hidden = true;
 for (let n = 1; n <= kMostSize; ++n) $("size").add(new Option(`${n}x${n}`, n));
@@ -356,7 +389,10 @@ $("pick").onchange = () => {
 };
 $("size").onchange = () => resize(+$("size").value);
 $("board").onclick = edit;
-$("numbers").onchange = () => $("board").classList.toggle("numbers", $("numbers").checked);
+$("numbers").onchange = () => {
+  $("board").classList.toggle("numbers", $("numbers").checked);
+  $("numbers-key").hidden = !$("numbers").checked;
+};
 $("unfold").onclick = () => shown.tree && (function unfold(node) {
   node.userOpen = true;
   setOpen(node, true);
