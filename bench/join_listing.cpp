@@ -13,7 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "engines/gpu_join.hpp"
+#include "engines/gpu/gpu_join.hpp"
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "engines/join.hpp"
+#include "engines/join/join.hpp"
 #include "faces/cli.hpp"
 #include "judge/program.hpp"
 #include "run/board.hpp"

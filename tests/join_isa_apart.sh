@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The join's counter is compiled once per instruction set (src/CMakeLists.txt),
-# its code private to each compile (engines/join_blocks.hpp says why). Were a
+# its code private to each compile (engines/join/join_blocks.hpp says why). Were a
 # shared inline function compiled with AVX flags, the linker might keep that
 # copy for the whole program, and a CPU without AVX would fault. This reads
 # the program's machine code: AVX instructions (VEX or EVEX, mnemonics that

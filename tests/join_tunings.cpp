@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "engines/join.hpp"
+#include "engines/join/join.hpp"
 #include "judge/output.hpp"
 #include "judge/reader.hpp"
 

@@ -4,9 +4,9 @@
 #include <cstring>
 
 #include "engines/cpu.hpp"
-#include "engines/gpu_engine.hpp"
-#include "engines/gpu_join.hpp"
-#include "engines/join_engine.hpp"
+#include "engines/gpu/gpu_engine.hpp"
+#include "engines/gpu/gpu_join.hpp"
+#include "engines/join/join_engine.hpp"
 #include "engines/propagation.hpp"
 #include "engines/row_engine.hpp"
 #include "engines/search_engine.hpp"

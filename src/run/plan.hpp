@@ -12,8 +12,8 @@
 #include <string>
 
 #include "engines/engine.hpp"
-#include "engines/gpu.hpp"
-#include "engines/join_tables.hpp"
+#include "engines/gpu/gpu.hpp"
+#include "engines/join/join_tables.hpp"
 #include "engines/methods.hpp"
 #include "engines/small_boards.hpp"
 

@@ -16,8 +16,8 @@
 #include <doctest/doctest.h>
 
 #include "boards.hpp"
-#include "engines/gpu.hpp"
-#include "engines/join.hpp"
+#include "engines/gpu/gpu.hpp"
+#include "engines/join/join.hpp"
 #include "engines/propagation.hpp"
 #include "engines/row_engine.hpp"
 #include "engines/small_boards.hpp"

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "engines/gpu.hpp"
+#include "engines/gpu/gpu.hpp"
 #include "judge/row_search.hpp"
 
 namespace unit {

@@ -1,7 +1,7 @@
 // ===== The join: building its tables ======================================
 // Compiled once, for plain x86-64: what the join does before it counts,
 // and once a unit (join_tables.hpp explains the join).
-#include "engines/join_tables.hpp"
+#include "engines/join/join_tables.hpp"
 
 namespace queens {
 

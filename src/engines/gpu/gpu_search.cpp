@@ -1,5 +1,5 @@
 // ===== The GPU engine: listing the prefixes =================================
-#include "engines/gpu.hpp"
+#include "engines/gpu/gpu.hpp"
 #include "engines/row_engine.hpp"
 
 namespace queens {

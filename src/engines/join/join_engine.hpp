@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engines/engine.hpp"
-#include "engines/join.hpp"
+#include "engines/join/join.hpp"
 
 namespace queens {
 

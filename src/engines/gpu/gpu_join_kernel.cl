@@ -1,5 +1,5 @@
 // ===== The join on the GPU (OpenCL C) =======================================
-// The join's pairs (src/engines/join_tables.hpp explains the join), counted
+// The join's pairs (src/engines/join/join_tables.hpp explains the join), counted
 // on the device: the host lists each chunk's west halves as patterns, and
 // the east side's north and south quarters of each W, each with its weights
 // (gpu_join.cpp). One flight of chunks runs three kernels:

@@ -9,7 +9,7 @@
 #include <cassert>
 #include <cstdint>
 
-#include "engines/join_south.hpp"
+#include "engines/join/join_south.hpp"
 
 namespace queens {
 namespace {

@@ -16,8 +16,8 @@
 #include <atomic>
 #include <string>
 
-#include "engines/gpu.hpp"
-#include "engines/join_engine.hpp"
+#include "engines/gpu/gpu.hpp"
+#include "engines/join/join_engine.hpp"
 
 namespace queens {
 

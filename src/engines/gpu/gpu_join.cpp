@@ -3,7 +3,7 @@
 // a chunk at a time, and for each chunk the east side's quarters, as the
 // CPU's counter walks them (join_counter.hpp, join_south.hpp), each with
 // its weights, in tiles of up to 256 pairs of quarters (spanOf).
-#include "engines/gpu_join.hpp"
+#include "engines/gpu/gpu_join.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -11,8 +11,8 @@
 #include <numeric>
 #include <vector>
 
-#include "engines/join_south.hpp"
-#include "engines/join_west.hpp"
+#include "engines/join/join_south.hpp"
+#include "engines/join/join_west.hpp"
 
 namespace queens {
 

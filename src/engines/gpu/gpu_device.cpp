@@ -16,8 +16,8 @@
 #include <mutex>
 #include <vector>
 
-#include "engines/gpu.hpp"
-#include "engines/gpu_opencl.h"
+#include "engines/gpu/gpu.hpp"
+#include "engines/gpu/gpu_opencl.h"
 
 namespace queens {
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "engines/join_planes.hpp"
+#include "engines/join/join_planes.hpp"
 
 namespace queens {
 namespace {

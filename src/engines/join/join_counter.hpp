@@ -8,9 +8,9 @@
 #include <cassert>
 #include <cstdint>
 
-#include "engines/join_order.hpp"
-#include "engines/join_pairs.hpp"
-#include "engines/join_west.hpp"
+#include "engines/join/join_order.hpp"
+#include "engines/join/join_pairs.hpp"
+#include "engines/join/join_west.hpp"
 #include "work/units.hpp"
 
 namespace queens {

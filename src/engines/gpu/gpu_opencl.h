@@ -16,7 +16,7 @@
 #include <string>
 #include <utility>
 
-#include "engines/gpu.hpp"
+#include "engines/gpu/gpu.hpp"
 
 namespace queens {
 

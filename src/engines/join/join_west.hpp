@@ -8,7 +8,7 @@
 #include <cassert>
 #include <cstdint>
 
-#include "engines/join_blocks.hpp"
+#include "engines/join/join_blocks.hpp"
 
 namespace queens {
 namespace {

@@ -1,7 +1,7 @@
 // ===== The GPU engine, absent ===============================================
 // A build without OpenCL: --method=gpu says why (CMake found none, or
 // QUEENS_GPU=OFF left it out), and how to get it.
-#include "engines/gpu.hpp"
+#include "engines/gpu/gpu.hpp"
 
 namespace queens {
 

@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "engines/cpu.hpp"
-#include "engines/join_tables.hpp"
+#include "engines/join/join_tables.hpp"
 #include "work/wide.hpp"
 
 namespace queens {

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "engines/join_blocks.hpp"
+#include "engines/join/join_blocks.hpp"
 
 namespace queens {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "engines/gpu_opencl.h"
+#include "engines/gpu/gpu_opencl.h"
 
 namespace queens {
 

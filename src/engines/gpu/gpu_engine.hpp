@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "engines/gpu.hpp"
+#include "engines/gpu/gpu.hpp"
 #include "engines/row_engine.hpp"
 #include "engines/search_engine.hpp"
 

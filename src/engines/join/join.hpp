@@ -6,7 +6,7 @@
 // every program that links them.
 #pragma once
 
-#include "engines/join_tables.hpp"
+#include "engines/join/join_tables.hpp"
 #include "work/units.hpp"
 
 namespace queens {

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "engines/join_tables.hpp"
+#include "engines/join/join_tables.hpp"
 
 namespace queens {
 namespace {  // join_blocks.hpp says why
