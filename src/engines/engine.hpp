@@ -35,6 +35,17 @@ struct Split {
   Count whole = 0, wholeNodes = 0;  // when counted whole
 };
 
+// What an engine holds and where it counts: the bytes it holds beyond a
+// few MiB (the join's tables), and for an engine on a device, the device
+// and the seconds its threads spent waiting for it, added up (near the
+// time taken where the device bounds the count, near 0 where the host's
+// listing does).
+struct EngineUse {
+  uint64_t bytes = 0;
+  const char* device = "";  // "": the CPU
+  double deviceWait = 0;
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -61,16 +72,10 @@ class Engine {
   // in 130 MiB".
   virtual std::string describe(int threads) const;
 
-  // The threads it can use (the GPU's engine: one, which feeds the device).
+  // The threads it can use (the GPU's engines: those that feed the device).
   virtual int mostThreads() const { return INT_MAX; }
-  // The bytes it holds beyond a few MiB (the join's tables), for --stats.
-  virtual uint64_t bytes() const { return 0; }
-  // The device it counts on, or "" (--stats).
-  virtual const char* device() const { return ""; }
-  // The seconds its threads spent waiting for the device, added up, for
-  // --stats: near the time taken where the device bounds it, near 0 where
-  // the host's listing does.
-  virtual double deviceWait() const { return 0; }
+  // What it holds and where it counts, for --stats and --estimate.
+  virtual EngineUse use() const { return {}; }
 };
 
 // "counted by NAME on T threads", as most engines describe themselves.

@@ -25,11 +25,6 @@ class SearchEngine : public Engine {
     return true;
   }
 
- protected:
-  // The search's count of the job, on the CPU: the board, or its classes.
-  Count search(Job& job) const {
-    return classes_ ? classes_->count(board_, search_, job) : search_(board_, job);
-  }
   // The shallowest depth with `target` units (set in `units`), else the
   // deepest whose walk stays under mostTopNodes.
   int splitDepth(long target, long mostTopNodes, long& units) const;
@@ -37,6 +32,11 @@ class SearchEngine : public Engine {
   const BorderClasses* classes() const { return classes_.get(); }
 
  private:
+  // The search's count of the job, on the CPU: the board, or its classes.
+  Count search(Job& job) const {
+    return classes_ ? classes_->count(board_, search_, job) : search_(board_, job);
+  }
+
   const Board& board_;
   SearchFunction search_;
   const char* name_;

@@ -121,7 +121,10 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
   Engine& engine = *plan.engine();
   counting.threads = std::min(counting.threads, engine.mostThreads());
   report.method = engine.name(), report.plan = engine.unitsName();
-  if (settings.stats) report.bytes = engine.bytes(), report.device = engine.device();  // its alone
+  if (settings.stats) {  // its alone, before the count: the device's wait comes after
+    const EngineUse use = engine.use();
+    report.bytes = use.bytes, report.device = use.device;
+  }
   if (line) {
     char head[64];
     std::snprintf(head, sizeof head, "board %ld, %dx%d: counted by ", boardNumber, board.n,
@@ -131,7 +134,7 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
   }
   Count total = 0;
   const bool counted = countShare(engine, settings, counting, line.get(), report, total);
-  report.deviceWait = engine.deviceWait();
+  report.deviceWait = engine.use().deviceWait;
   if (counted) return total;
   report.refused = true;
   if (const char* failure = engine.failure())

@@ -138,7 +138,7 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   if (!plan.engine()) return estimate.failure = plan.reason, estimate;
   Engine& engine = *plan.engine();
   estimate.method = engine.name();
-  estimate.memory = engine.bytes();
+  estimate.memory = engine.use().bytes;
   estimate.threads = std::min(estimate.threads, engine.mostThreads());
   if (line) line->setPhase("splitting the board into units");
   const Split split = engine.split({kEstimateUnits, kSmallTreeNodes, kMostTopNodes}, false);

@@ -184,7 +184,7 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
     if (request.explains)
       plan.reason = boardText(board, request) + ": " +
                     (method == Method::kJoin ? std::string("--method=join") : joinRule(board)) +
-                    ", its tables in " + bytesText(join->bytes()) + " fit --memory (" + budget +
+                    ", its tables in " + bytesText(join->use().bytes) + " fit --memory (" + budget +
                     ")";
     plan.owned = std::move(join);
     return true;

@@ -23,45 +23,51 @@ constexpr long kGpuPrefixes = 1 << 23;
 constexpr long kGpuMostTopNodes = 1 << 25;
 constexpr int kGpuLeastRowsBelow = 4;
 
-class GpuEngine final : public SearchEngine {
+// The row search on the device; where there is none, the CPU's row search
+// counts the same units. Probes, measures and splits are the CPU's search's.
+class GpuEngine final : public Engine {
  public:
   // `gpu`: the device, or null (the CPU counts); `parts`: the shares.
   GpuEngine(const Board& board, std::unique_ptr<BorderClasses> classes, GpuAccess* gpu, int parts)
-      : SearchEngine(board,
-                     board.n > kNarrowMaxN ? countRowByRow<uint64_t> : countRowByRow<uint32_t>,
-                     nameOf(Method::kRows), std::move(classes)),
+      : cpu_(board, board.n > kNarrowMaxN ? countRowByRow<uint64_t> : countRowByRow<uint32_t>,
+             nameOf(Method::kRows), std::move(classes)),
         gpu_(gpu) {
     if (!gpu_ || !gpu_->search()) return;
     gpu_->search()->beginBoard();
     long prefixes = 0;
-    const int depth = splitDepth(kGpuPrefixes * parts, kGpuMostTopNodes, prefixes);
+    const int depth = cpu_.splitDepth(kGpuPrefixes * parts, kGpuMostTopNodes, prefixes);
     prefixDepth_ = std::max(0, std::min(depth, board.n - kGpuLeastRowsBelow));
     waitedBefore_ = gpu_->search()->waited();
   }
 
   const char* name() const override { return gpu_ ? nameOf(Method::kGpuRows) : unitsName(); }
   const char* unitsName() const override {
-    return nameOf(classes() ? Method::kSymmetryRows : Method::kRows);
+    return nameOf(cpu_.classes() ? Method::kSymmetryRows : Method::kRows);
+  }
+  Split split(const SplitGoal& goal, bool countsNodes) override {
+    return cpu_.split(goal, countsNodes);
   }
   // The device counts what claims units, and a whole board; the walks that
   // only probe or measure run here.
   bool count(Job& job, Count& counted) override {
-    if (!gpu_ || (job.units && !job.units->claimsUnits())) return SearchEngine::count(job, counted);
-    counted = gpu_->search()->count(board(), classes(), prefixDepth_, job);
+    if (!gpu_ || (job.units && !job.units->claimsUnits())) return cpu_.count(job, counted);
+    counted = gpu_->search()->count(cpu_.board(), cpu_.classes(), prefixDepth_, job);
     return !failure();
   }
   const char* failure() const override { return gpu_ ? gpu_->search()->failure() : nullptr; }
   std::string describe(int threads) const override {
-    if (gpu_) return std::string(name()) + " on " + device();
-    return "the GPU's units (" + SearchEngine::describe(threads) + "): no OpenCL device here";
+    if (gpu_) return std::string(name()) + " on " + use().device;
+    return "the GPU's units (" + cpu_.describe(threads) + "): no OpenCL device here";
   }
-  int mostThreads() const override { return gpu_ ? 1 : SearchEngine::mostThreads(); }
-  const char* device() const override { return gpu_ ? gpu_->device()->name.c_str() : ""; }
-  double deviceWait() const override {
-    return gpu_ && gpu_->search() ? gpu_->search()->waited() - waitedBefore_ : 0;
+  int mostThreads() const override { return gpu_ ? 1 : cpu_.mostThreads(); }
+  EngineUse use() const override {
+    if (!gpu_) return {};
+    return {0, gpu_->device()->name.c_str(),
+            gpu_->search() ? gpu_->search()->waited() - waitedBefore_ : 0};
   }
 
  private:
+  SearchEngine cpu_;  // the CPU's row search of the same units
   GpuAccess* gpu_;
   int prefixDepth_ = 0;      // the rows of its prefixes
   double waitedBefore_ = 0;  // by the device's search before this board

@@ -390,7 +390,7 @@ void FlightBuilder::addChunk() {
 bool GpuJoinEngine::build(const Board& board, JoinBudget budget) {
   threads_ = std::max(1, budget.threads);
   limits_ = flightLimitsFor(board.n, budget.bytes / uint64_t(threads_));
-  if (bytes() - JoinEngine::bytes() >= budget.bytes) return false;
+  if (bytes() - JoinEngine::use().bytes >= budget.bytes) return false;
   // The tables alone: the host lists no products, and needs no work space.
   return JoinEngine::build(
       board, {budget.bytes - limits_.bytes() * uint64_t(threads_), 0, 0, budget.copies});
@@ -416,7 +416,7 @@ bool GpuJoinEngine::count(Job& job, Count& counted) {
 }
 
 std::string GpuJoinEngine::describe(int threads) const {
-  return std::string("gpu join on ") + device() + ", " + std::to_string(threads) +
+  return std::string("gpu join on ") + use().device + ", " + std::to_string(threads) +
          (threads == 1 ? " thread" : " threads") + " listing, its tables in " +
          bytesText(tables().allocated()) + " and its flights in " +
          bytesText(bytes() - tables().allocated());

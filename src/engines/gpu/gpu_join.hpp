@@ -49,13 +49,14 @@ class GpuJoinEngine final : public JoinEngine {
   bool count(Job& job, Count& counted) override;
   const char* failure() const override { return failure_; }
   std::string describe(int threads) const override;
-  uint64_t bytes() const override {
-    return JoinEngine::bytes() + limits_.bytes() * uint64_t(threads_);
+  EngineUse use() const override {
+    return {bytes(), gpu_.device()->name.c_str(), double(waitedNanoseconds_) * 1e-9};
   }
-  const char* device() const override { return gpu_.device()->name.c_str(); }
-  double deviceWait() const override { return double(waitedNanoseconds_) * 1e-9; }
 
  private:
+  // The tables' bytes and the threads' flights'.
+  uint64_t bytes() const { return JoinEngine::use().bytes + limits_.bytes() * uint64_t(threads_); }
+
   GpuAccess& gpu_;
   int threads_ = 1;      // that share --memory
   FlightLimits limits_;  // of each thread's flights

@@ -59,7 +59,7 @@ class JoinEngine : public Engine {
   std::string describe(int threads) const override {
     return Engine::describe(threads) + ", its tables in " + bytesText(tables_.allocated());
   }
-  uint64_t bytes() const override { return tables_.allocated(); }
+  EngineUse use() const override { return {tables_.allocated()}; }
   const JoinTables& tables() const { return tables_; }
 
  protected:
