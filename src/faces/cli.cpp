@@ -57,8 +57,6 @@ struct Options {
   int emptyFirst = 0, emptyLast = 0;      // --empty=A..B: the sizes (none: 0)
   const char* checkpoint = nullptr;       // --checkpoint: the file
   long checkpointEvery = 0;               // --checkpoint-every: seconds (0: not given)
-  int device = 0;                         // --device: the OpenCL device (0: the engine's choice)
-  double deviceTimeout = DeviceDeadline::kDefaultAllowance;  // --device-timeout: seconds
   Settings settings;
   const char* name = "queens";  // the command line, which a stopped count repeats
   int argc = 0;
@@ -90,14 +88,14 @@ bool parseRunOption(const char* arg, Options& options, const char*& why) {
     return *file != '\0';
   }
   if (const char* number = value("--device=")) {
-    options.device = int(parseNumber(number, '\0', kMostDevices));
+    options.settings.device = int(parseNumber(number, '\0', kMostDevices));
     why = "'%s': expected --device=N with 1 <= N <= 64 (the N-th OpenCL device)";
-    return options.device != 0;
+    return options.settings.device != 0;
   }
   if (const char* seconds = value("--device-timeout=")) {
-    options.deviceTimeout = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
+    options.settings.deviceTimeout = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
     why = "'%s': expected --device-timeout=SECONDS with 1 <= SECONDS <= 86400";
-    return options.deviceTimeout != 0;
+    return options.settings.deviceTimeout != 0;
   }
   if (const char* seconds = value("--estimate=")) {
     options.estimate = double(parseNumber(seconds, '\0', kMostEstimateSeconds));
@@ -203,7 +201,7 @@ const char* clashOf(const Options& options, const char*& arg) {
     return "--estimate counts a sample of each board's whole count; drop --list, --trace, "
            "--unique, --part and --checkpoint";
   const bool watchesDevice =
-      options.device || options.deviceTimeout != DeviceDeadline::kDefaultAllowance;
+      settings.device || settings.deviceTimeout != DeviceDeadline::kDefaultAllowance;
   if (watchesDevice && settings.method != Method::kAuto && !onDevice(settings.method))
     return arg = nameOf(settings.method),
            "--device and --device-timeout choose and watch an OpenCL device, and --method=%s "
@@ -502,20 +500,21 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
                       name);
   if (!options.merging) {
     options.argc = argc, options.argv = argv;
-    GpuAccess gpu(options.device, options.deviceTimeout);  // opened by the first board that asks
-    options.settings.gpu = &gpu;
-    // A checkpoint may hold the GPU's units, which the CPU can count: its
-    // boards are refused one at a time, where no record says so.
+    // The run's device, shared by every copy of the settings; opened by
+    // the first board that asks. A checkpoint may hold the GPU's units,
+    // which the CPU can count: its boards are refused one at a time, where
+    // no record says so.
+    GpuAccess& gpu = *options.settings.gpu();
     const Method method = options.settings.method;
     if (onDevice(method) && !options.checkpoint && !gpu.search())
       return std::fprintf(err, "error: --method=%s: %s\n", nameOf(method), gpu.why().c_str()), 1;
     const int status = options.checkpoint ? countWithCheckpoint(in, out, err, options)
                                           : countBoardsAsShare(in, out, err, options);
-    if (options.device && !gpu.started())  // auto, whose boards no GPU counted
+    if (options.settings.device && !gpu.started())  // auto, whose boards no GPU counted
       std::fprintf(err,
                    "note: --device=%d: no board was counted on it (auto counts on a GPU with "
                    "memory of its own, from %dx%d, where the join would count)\n",
-                   options.device, kAutoThresholds.gpuMinN, kAutoThresholds.gpuMinN);
+                   options.settings.device, kAutoThresholds.gpuMinN, kAutoThresholds.gpuMinN);
     return status;
   }
   return mergeShares(options.files, in, out, err);

@@ -104,7 +104,7 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   PlanRequest request;
   request.method = settings.method, request.budget = {settings.memory, counting.threads};
-  request.parts = settings.share.parts, request.gpu = settings.gpu;
+  request.parts = settings.share.parts, request.gpu = settings.gpu();
   request.smallBoards = &smallBoards, request.explains = line != nullptr || settings.stats;
   request.recorded = recorded;
   request.givenQueens = given.queens, request.reservedAsGiven = given.reserved;

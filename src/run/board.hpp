@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #include "run/plan.hpp"
@@ -35,9 +36,22 @@ struct Settings {
   bool methodLine = false;  // --stats (not =json): said once the board has counted for a second
   uint64_t memory = kDefaultMemoryBudget;  // bytes the join may allocate
   Checkpoint* checkpoint = nullptr;        // --checkpoint: records the units done
-  GpuAccess* gpu = nullptr;                // the OpenCL device, for --method=gpu and auto
+  int device = 0;                          // --device: the OpenCL device (0: the engine's choice)
+  double deviceTimeout = DeviceDeadline::kDefaultAllowance;  // --device-timeout: seconds
 
   int threadCount() const { return threads ? threads : std::min(cpusAvailable(), kMaxThreads); }
+  // The OpenCL device, for --method=gpu and auto: the one `device` names,
+  // chosen and started by the first board that asks, once a run (the
+  // copies of these settings share it).
+  GpuAccess* gpu() const {
+    if (!gpu_) gpu_ = std::make_shared<GpuAccess>(device, deviceTimeout);
+    return gpu_.get();
+  }
+  // A device made elsewhere (the unit tests' stand-ins).
+  void useGpu(std::shared_ptr<GpuAccess> gpu) { gpu_ = std::move(gpu); }
+
+ private:
+  mutable std::shared_ptr<GpuAccess> gpu_;
 };
 
 // What --stats says when the given queens leave no placement.

@@ -133,7 +133,7 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
   PlanRequest request;  // no filter of small boards: a board's own engine
   request.method = settings.method, request.budget = {settings.memory, estimate.threads};
-  request.gpu = settings.gpu;
+  request.gpu = settings.gpu();
   Plan plan = planBoard(board, request);
   if (!plan.engine()) return estimate.failure = plan.reason, estimate;
   Engine& engine = *plan.engine();

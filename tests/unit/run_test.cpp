@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -195,14 +196,12 @@ TEST_CASE("devices that fail") {
     queens::Settings settings = settingsOf(1);
     settings.method = queens::Method::kGpu;
     settings.memory = 0;  // the smallest device batches
-    queens::GpuAccess failing(deviceFailingAt(failAt));
-    settings.gpu = &failing;
+    settings.useGpu(std::make_shared<queens::GpuAccess>(deviceFailingAt(failAt)));
     queens::Report failed;
     countChecked(board, path, settings, failed);
     CHECK((failed.refused &&
            std::string(failed.failure) == "board 1 (11x11): the stand-in device failed"));
-    queens::GpuAccess working(deviceFailingAt(1L << 40));
-    settings.gpu = &working;
+    settings.useGpu(std::make_shared<queens::GpuAccess>(deviceFailingAt(1L << 40)));
     queens::Report resumed;
     CHECK((countChecked(board, path, settings, resumed) == 2680 && !resumed.refused));
     std::remove(path);
