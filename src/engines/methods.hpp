@@ -2,7 +2,7 @@
 // Every way to count a board, a row each: its name (as --method takes it,
 // --stats and the method line say it, and a share's or checkpoint's plan
 // records its units), its line of --help, whether it counts on an OpenCL
-// device, and whose units it counts: a device's method counts a CPU
+// device, the largest board it counts, and whose units it counts: a device's method counts a CPU
 // method's units, so that its shares and checkpoints move between a GPU
 // node and a CPU node. Each name is written here alone; --help, the
 // unknown method's error and `queens --list-methods` (which the tests read)
@@ -12,6 +12,8 @@
 
 #include <cstring>
 #include <string>
+
+#include "judge/board.hpp"  // kMaxN, kNarrowMaxN
 
 namespace queens {
 
@@ -43,24 +45,34 @@ struct MethodRow {
   // place (bitOf each): auto follows any plan, a device's method the CPU
   // method whose units it shares.
   unsigned follows;
+  // The largest board it counts; a larger one is refused, with `refusal`.
+  int mostN;
+  const char* refusal;
 };
 
+// The join's tables of a larger board would not fit in memory.
+constexpr const char* kJoinRefusal =
+    "the join counts boards of up to 32x32 (its tables would not fit in memory)";
+
 inline constexpr MethodRow kMethodTable[] = {
-    {Method::kAuto, "auto", "the method each board suits", false, true, ~0u},
-    {Method::kRows, "rows", "the judge's row search", false, true, 0},
-    {Method::kPropagate, "propagate", "the row search, forced rows first", false, true, 0},
+    {Method::kAuto, "auto", "the method each board suits", false, true, ~0u, kMaxN, nullptr},
+    {Method::kRows, "rows", "the judge's row search", false, true, 0, kMaxN, nullptr},
+    {Method::kPropagate, "propagate", "the row search, forced rows first", false, true, 0, kMaxN,
+     nullptr},
     {Method::kSymmetryRows, "symmetry-rows", "the row search over the symmetry classes", false,
-     true, 0},
+     true, 0, kMaxN, nullptr},
     {Method::kSymmetryPropagate, "symmetry-propagate", "propagation over the symmetry classes",
-     false, true, 0},
-    {Method::kJoin, "join", "the join of half-boards, up to 32x32", false, true, 0},
+     false, true, 0, kMaxN, nullptr},
+    {Method::kJoin, "join", "the join of half-boards, up to 32x32", false, true, 0, kNarrowMaxN,
+     kJoinRefusal},
     {Method::kGpu, "gpu", "gpu-join where auto joins, else gpu-rows", true, true,
-     kRowUnits | kJoinUnits},
+     kRowUnits | kJoinUnits, kMaxN, nullptr},
     {Method::kGpuJoin, "gpu-join", "the join, its pairs counted on the device", true, true,
-     kJoinUnits},
-    {Method::kGpuRows, "gpu-rows", "the row search on the device", true, true, kRowUnits},
+     kJoinUnits, kNarrowMaxN, kJoinRefusal},
+    {Method::kGpuRows, "gpu-rows", "the row search on the device", true, true, kRowUnits, kMaxN,
+     nullptr},
     {Method::kFilter, "filter", "a stream's small board, among its size's placements", false, false,
-     0},
+     0, kMaxN, nullptr},
 };
 
 inline const MethodRow& rowOf(Method method) { return kMethodTable[int(method)]; }

@@ -252,9 +252,8 @@ void planSearch(const Board& board, const PlanRequest& request, Method method, P
 }  // namespace
 
 const char* methodRefusal(const Board& board, Method method) {
-  if ((method == Method::kJoin || method == Method::kGpuJoin) && board.n > kJoinMaxN)
-    return "the join counts boards of up to 32x32 (its tables would not fit in memory)";
-  return nullptr;
+  static_assert(kJoinMaxN == kNarrowMaxN, "the table of methods says the join's largest board");
+  return board.n > rowOf(method).mostN ? rowOf(method).refusal : nullptr;
 }
 
 bool joinAsked(const Board& board, Method method) {
