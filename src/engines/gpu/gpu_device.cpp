@@ -183,6 +183,17 @@ bool stateOf(const OpenClApi& cl, cl_event event, cl_int& state, cl_int& status)
   return status == CL_SUCCESS;
 }
 
+// What a batch past its deadline says.
+std::string lateFailure(const char* what, double seconds, double allowance) {
+  char text[320];
+  std::snprintf(text, sizeof text,
+                "the OpenCL device did not finish %s within %.0f s (--device-timeout=%.0f, "
+                "plus ten times what its work took at the device's slowest pace so far): it "
+                "seems hung, and nothing of the batch is counted",
+                what, seconds, allowance);
+  return text;
+}
+
 }  // namespace
 
 DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_point deadline,
@@ -218,21 +229,23 @@ bool drainQueue(const OpenClSession& session, cl_command_queue queue) {
   return waitForEvent(session.cl, marker.get(), deadline, status) != DeviceWait::kLate;
 }
 
+DeviceWait BatchWaits::wait(const OpenClApi& cl, cl_event done, DeviceClock::time_point launched,
+                            double work, const char* what, cl_int& status, std::string& late) {
+  const double bound = deadline_.boundFor(work);
+  const DeviceClock::time_point start = std::max(launched, lastDone_);
+  const DeviceWait waited = waitForEvent(cl, done, start + secondsOf(bound), status);
+  if (waited == DeviceWait::kLate) late = lateFailure(what, bound, deadline_.allowance());
+  if (waited != DeviceWait::kDone) return waited;
+  lastDone_ = DeviceClock::now();
+  deadline_.took(work, std::chrono::duration<double>(lastDone_ - start).count());
+  return waited;
+}
+
 void leaveToHungDevice(std::shared_ptr<void> memory) {
   static std::mutex guard;
   static auto* const kept = new std::vector<std::shared_ptr<void>>;  // never freed
   const std::lock_guard<std::mutex> lock(guard);
   kept->push_back(std::move(memory));
-}
-
-std::string lateFailure(const char* what, double seconds, double allowance) {
-  char text[320];
-  std::snprintf(text, sizeof text,
-                "the OpenCL device did not finish %s within %.0f s (--device-timeout=%.0f, "
-                "plus ten times what its work took at the device's slowest pace so far): it "
-                "seems hung, and nothing of the batch is counted",
-                what, seconds, allowance);
-  return text;
 }
 
 bool chooseGpuDevice(GpuDevice& chosen, int number, std::string& why) {

@@ -39,7 +39,7 @@ constexpr uint64_t kFirstFlightTiles = 64;
 class OpenClJoiner final : public JoinDevice {
  public:
   explicit OpenClJoiner(std::shared_ptr<OpenClSession> session)
-      : session_(std::move(session)), cl_(session_->cl), deadline_(session_->allowance) {}
+      : session_(std::move(session)), cl_(session_->cl), waits_(session_->allowance) {}
   ~OpenClJoiner() override;
   // Its queue and kernels; false, with error(), if they cannot be made.
   bool start();
@@ -63,9 +63,8 @@ class OpenClJoiner final : public JoinDevice {
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
   std::unique_ptr<FlightSlot[]> slots_ = std::make_unique<FlightSlot[]>(2);
-  int next_ = 0;             // the slot nextFlight() gives; once launched, the one launched first
-  DeviceDeadline deadline_;  // its work: the words of the pairs' tiles
-  DeviceClock::time_point lastDone_;  // when the device was last seen done with a flight
+  int next_ = 0;  // the slot nextFlight() gives; once launched, the one launched first
+  BatchWaits waits_;
   uint64_t mostTiles_ = kFirstFlightTiles;
   Count total_ = 0;
   bool failed_ = false;
@@ -103,22 +102,15 @@ bool OpenClJoiner::start() {
   return status == CL_SUCCESS || fail("make the join's kernels", status);
 }
 
-// Waits for the flight, within its deadline: from when the device could
-// start it (its launch, or the flight before it done), the time its pairs
-// may take.
+// Waits for the flight, within its deadline (its work: its pairs' words).
 bool OpenClJoiner::wait(FlightSlot& slot) {
   if (!slot.read) return !failed_;
-  const double bound = deadline_.boundFor(slot.work);
-  const DeviceClock::time_point start = std::max(slot.launched, lastDone_);
   cl_int status = CL_SUCCESS;
-  const DeviceWait waited = waitForEvent(cl_, slot.read.get(), start + secondsOf(bound), status);
-  if (waited == DeviceWait::kLate)
-    return error_ = lateFailure("a flight of the join", bound, deadline_.allowance()),
-           failed_ = true, false;
+  const DeviceWait waited = waits_.wait(cl_, slot.read.get(), slot.launched, slot.work,
+                                        "a flight of the join", status, error_);
+  if (waited == DeviceWait::kLate) return failed_ = true, false;
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a flight of the join", status);
-  lastDone_ = DeviceClock::now();
-  deadline_.took(slot.work, std::chrono::duration<double>(lastDone_ - start).count());
   for (uint64_t sum : slot.sums) total_ += sum;
   return !failed_;
 }

@@ -171,8 +171,22 @@ bool drainQueue(const OpenClSession& session, cl_command_queue queue);
 // checker does not report it.
 void leaveToHungDevice(std::shared_ptr<void> memory);
 
-// What a batch past its deadline says.
-std::string lateFailure(const char* what, double seconds, double allowance);
+// A counter's waits for its batches (or flights), each within its deadline:
+// from when the device could start it (its launch, or the batch before it
+// done), the time its work may take at the pace the device has shown.
+class BatchWaits {
+ public:
+  explicit BatchWaits(double allowance) : deadline_(allowance) {}
+  // Waits for `done`, the end of a batch of `work` launched at `launched`:
+  // kDone, its pace noted; kFailed, with the event's error in `status`; or
+  // kLate, with what to say of `what` in `late`.
+  DeviceWait wait(const OpenClApi& cl, cl_event done, DeviceClock::time_point launched, double work,
+                  const char* what, cl_int& status, std::string& late);
+
+ private:
+  DeviceDeadline deadline_;
+  DeviceClock::time_point lastDone_;  // when the device was last seen done with a batch
+};
 
 // What a device's failed call says: "the OpenCL device failed to WHAT
 // (OpenCL error STATUS)".

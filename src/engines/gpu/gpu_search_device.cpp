@@ -80,19 +80,15 @@ class OpenClCounter final : public PrefixCounter {
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
   std::unique_ptr<BatchSlot[]> slots_ = std::make_unique<BatchSlot[]>(2);
-  int next_ = 0;             // the slot nextBatch() gives; once launched, the one launched first
-  DeviceDeadline deadline_;  // its work: prefixes
-  DeviceClock::time_point lastDone_;  // when the device was last seen done with a batch
+  int next_ = 0;  // the slot nextBatch() gives; once launched, the one launched first
+  BatchWaits waits_;
   Count placements_ = 0, nodes_ = 0;
   bool failed_ = false;
   std::string error_;
 };
 
 OpenClCounter::OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
-    : session_(std::move(session)),
-      cl_(session_->cl),
-      isGpu_(isGpu),
-      deadline_(session_->allowance) {}
+    : session_(std::move(session)), cl_(session_->cl), isGpu_(isGpu), waits_(session_->allowance) {}
 
 OpenClCounter::~OpenClCounter() {
   // Nothing left that reads or writes the batches before their buffers,
@@ -180,22 +176,16 @@ cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   return built.kernel.get();
 }
 
-// Waits for the batch, within its deadline: from when the device could
-// start it (its launch, or the batch before it done), the time its
-// prefixes may take.
+// Waits for the batch, within its deadline (its work: its prefixes).
 bool OpenClCounter::wait(BatchSlot& slot) {
   if (!slot.read) return !failed_;
-  const double prefixes = double(slot.batch.prefixes()), bound = deadline_.boundFor(prefixes);
-  const DeviceClock::time_point start = std::max(slot.launched, lastDone_);
   cl_int status = CL_SUCCESS;
-  const DeviceWait waited = waitForEvent(cl_, slot.read.get(), start + secondsOf(bound), status);
-  if (waited == DeviceWait::kLate)
-    return error_ = lateFailure("a batch of prefixes", bound, deadline_.allowance()),
-           failed_ = true, false;
+  const DeviceWait waited =
+      waits_.wait(cl_, slot.read.get(), slot.launched, double(slot.batch.prefixes()),
+                  "a batch of prefixes", status, error_);
+  if (waited == DeviceWait::kLate) return failed_ = true, false;
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a batch", status);
-  lastDone_ = DeviceClock::now();
-  deadline_.took(prefixes, std::chrono::duration<double>(lastDone_ - start).count());
   placements_ += slot.batch.weigh(slot.counts);
   if (slot.countsNodes)
     for (uint64_t nodes : slot.nodes) nodes_ += nodes;
