@@ -28,7 +28,9 @@ using namespace queens;
 // boards of a size seen before are filtered, as in a batch.
 Count countWith(const Board& board, Method method, Share share = {}) {
   static SmallBoardFilter smallBoards;
-  Settings settings{method, 1, share, ProgressMode::kOff};
+  Settings settings;
+  settings.method = method, settings.threads = 1;
+  settings.share = share, settings.progress = ProgressMode::kOff;
   Report report;
   return countBoard(board, 1, settings, smallBoards, stderr, report);
 }
