@@ -110,7 +110,7 @@ std::string deviceReason(const Board& board, const PlanRequest& request, const c
 
 // The join on the device, if its tables fit the budget.
 bool plansDeviceJoin(const Board& board, const PlanRequest& request, Plan& plan) {
-  if (!request.gpu->joiners()) return false;
+  if (!request.gpu->joiners() || board.n < 2) return false;  // no line to cut 1x1
   auto engine = std::make_unique<GpuJoinEngine>(*request.gpu);
   if (!engine->build(board, request.budget)) return plan.joinPassedOver = true, false;
   if (request.explains)
@@ -257,7 +257,7 @@ const char* methodRefusal(const Board& board, Method method) {
 }
 
 bool joinAsked(const Board& board, Method method) {
-  return board.n <= kJoinMaxN &&
+  return board.n >= 2 && board.n <= kJoinMaxN &&  // a 1x1 board has no line to cut
          (method == Method::kJoin || (method == Method::kAuto && joinWins(board)));
 }
 

@@ -17,6 +17,7 @@
 
 #include "boards.hpp"
 #include "engines/gpu/gpu.hpp"
+#include "engines/gpu/gpu_join.hpp"
 #include "engines/join/join.hpp"
 #include "engines/propagation.hpp"
 #include "engines/row_engine.hpp"
@@ -107,6 +108,18 @@ TEST_CASE("device deadlines") {
   deadline.took(0, 5);  // no work: no pace
   CHECK(near(deadline.boundFor(1000), 80));
   CHECK(near(queens::DeviceDeadline().allowance(), queens::DeviceDeadline::kDefaultAllowance));
+}
+
+// The device join's flights on every board size, 1x1 too, whose patterns
+// take no byte: each flight holds a table word at least. A division by that
+// byte count stopped `--method=gpu-join --empty=1` with SIGFPE on an H200
+// (pocl's own SIGFPE handler hid it), so this runs without a device.
+TEST_CASE("the device join's flights on every size") {
+  for (int n = 1; n <= queens::kJoinMaxN; ++n) {
+    const queens::FlightLimits limits = queens::flightLimitsFor(n, uint64_t{1} << 30);
+    CHECK(limits.tableWords >= 256);
+    CHECK(limits.flightHalves >= 64);
+  }
 }
 
 // Under a sanitizer (5 to 15 times slower) every board up to 3x3, not 4x4.

@@ -21,7 +21,9 @@ FlightLimits flightLimitsFor(int n, uint64_t bytes) {
   // device's tables take as much as the host's flights.
   constexpr uint64_t kLeast = uint64_t{64} << 10, kMost = uint64_t{64} << 20;
   const uint64_t allowance = std::min(std::max(bytes / 8, kLeast), kMost);
-  const uint64_t wordsPerWord = 256 * uint64_t(patternBytes(n));  // table words a word of halves
+  // Table words a word of halves: a pattern has a byte at least (a 1x1
+  // board's has none, and a division by none stopped the run on an H200).
+  const uint64_t wordsPerWord = 256 * uint64_t(std::max(1, patternBytes(n)));
   FlightLimits limits;
   const uint64_t flightWords = std::max<uint64_t>(1, allowance / 2 / 8 / wordsPerWord);
   limits.tableWords = flightWords * wordsPerWord;
@@ -388,6 +390,7 @@ void FlightBuilder::addChunk() {
 }  // namespace
 
 bool GpuJoinEngine::build(const Board& board, JoinBudget budget) {
+  if (board.n < 2) return false;  // no line to draw, as JoinTables::build says
   threads_ = std::max(1, budget.threads);
   limits_ = flightLimitsFor(board.n, budget.bytes / uint64_t(threads_));
   if (bytes() - JoinEngine::use().bytes >= budget.bytes) return false;
