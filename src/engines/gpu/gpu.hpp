@@ -88,6 +88,9 @@ class PrefixCounter {
   // last finish. False if the device failed; error() says how.
   virtual bool finish(Count& placements, Count& nodes) = 0;
   virtual const char* error() const = 0;
+  // The threads the device runs at once: a batch of fewer prefixes leaves
+  // some idle while it lasts.
+  virtual size_t residentThreads() const { return 1; }
 };
 
 // One flight of the join on the device (gpu_join.cpp fills it,
@@ -185,9 +188,15 @@ class GpuSearch {
  public:
   explicit GpuSearch(PrefixCounter& counter) : counter_(counter) {}
 
-  // A board begins: its first batches are small again, and grow, so that
-  // the device's pace on its prefixes is known before a batch takes long.
-  void beginBoard() { rampPrefixes_ = kLeastBatchPrefixes; }
+  // A board begins: its first batches are small again, a prefix for each
+  // thread the device runs at once, and grow, so that the device's pace on
+  // its prefixes is known before a batch takes long. (From 1,024 prefixes,
+  // each of the first batches lasted as long as its longest prefix, with
+  // most of an H200 idle.)
+  void beginBoard() {
+    rampPrefixes_ = std::min(batchPrefixes_,
+                             std::max(kLeastBatchPrefixes, counter_.residentThreads()));
+  }
   // `depth`: the rows the CPU lists for each prefix. With `classes`, each
   // class's board, weighted by its size.
   Count count(const Board& board, const BorderClasses* classes, int depth, Job& job);

@@ -5,6 +5,10 @@
 // counts the placements below it, and takes another, until none is left.
 // Taking them one at a time keeps every thread busy while prefixes are left,
 // however unequal their subtrees; a batch still ends on its largest ones.
+// Two kernels do this, the host launching one (QUEENS_GPU_KERNEL):
+// countPrefixes keeps its top row in registers and branches by what the
+// row below holds; countPrefixesStacked (below) keeps every row on the stack
+// and runs the same instructions at every step.
 //
 // The host builds this source with these definitions:
 //   QUEENS_WIDE    64-bit rows (boards over 32x32); else 32-bit, faster
@@ -100,5 +104,68 @@ __kernel void countPrefixes(
       row = popcount(x);  // a queen in each row above it
       openBelow = free[row + 1];
     }
+  }
+}
+
+// The stacked search (QUEENS_GPU_KERNEL=stacked): every row in progress is on
+// the stack, one vector each, and every step runs the same instructions for
+// every thread. It reads the top row, takes its next square and writes back
+// what is left, or drops the row when nothing is (it leaves in the same
+// step); it counts the last row's queens below, or pushes the row below when
+// that has a square open. The pushes and pops are selects, not branches: on
+// a GPU, threads of a group that branch apart wait for each other.
+#ifdef QUEENS_WIDE
+typedef ulong4 Row;
+#else
+typedef uint4 Row;
+#endif
+
+__kernel void countPrefixesStacked(
+    int n, __global const Mask* freeRows, __global const uint* boardOf,
+    __global const uchar* rowOf, __global const Mask* columnsOf, __global const Mask* sumsOf,
+    __global const Mask* differencesOf, __global ulong* countOf, __global ulong* nodesOf,
+    uint prefixes, __global uint* nextPrefix,
+    __local Row* stacks) {  // a row a level a thread, next to the group's others
+  const uint group = get_local_size(0);
+  __local Row* stack = stacks + get_local_id(0);
+  const int last = n - 1;
+  __global const Mask* free = freeRows;
+  uint prefix = 0;
+  bool started = false;
+  ulong count = 0, nodes = 0;
+  int top = 0;  // rows on the stack
+  for (;;) {
+    if (top == 0) {  // the prefix is done: the next
+      if (started) {
+        countOf[prefix] = count;
+#ifdef QUEENS_NODES
+        nodesOf[prefix] = nodes;
+#endif
+      }
+      prefix = atomic_inc(nextPrefix);
+      if (prefix >= prefixes) return;
+      started = true, count = 0, nodes = 0;
+      free = freeRows + (size_t)boardOf[prefix] * n;
+      const int row = rowOf[prefix];
+      Row first = (Row)(columnsOf[prefix], sumsOf[prefix], differencesOf[prefix], 0);
+      first.w = free[row] & ~(first.x | first.y | first.z);
+      if (row == last) count = popcount(first.w);
+      if (row == last || !first.w) continue;
+      stack[0] = first, top = 1;
+    }
+    Row row = stack[(top - 1) * group];
+    const Mask queen = row.w & (0 - row.w);
+    row.w ^= queen;
+    stack[(top - 1) * group].w = row.w;
+    top -= row.w == 0;
+    Row below = (Row)(row.x | queen, (row.y | queen) >> 1, (row.z | queen) << 1, 0);
+    const int rowBelow = popcount(below.x);  // a queen in each row above it
+    below.w = free[rowBelow] & ~(below.x | below.y | below.z);
+    ++nodes;
+    const bool isLast = rowBelow == last;
+    count += isLast ? popcount(below.w) : 0;
+    const bool push = !isLast && below.w != 0;
+    if (push) stack[top * group] = below;
+    top += push;
   }
 }

@@ -26,6 +26,11 @@ constexpr size_t kGroupThreads = 128, kMostGroupThreads = 4096;
 // work-groups reside, the others start as the first end, which they do only
 // once the prefixes are all taken: they take none and end at once.
 constexpr size_t kGpuThreadsPerUnit = 2048;
+// gpu_kernel.cl's two kernels: countPrefixes, the top row in registers, or
+// countPrefixesStacked, every row on the stack and no branch but the next
+// prefix's. QUEENS_GPU_KERNEL=registers or stacked takes the other, to
+// measure it.
+constexpr bool kStackedByDefault = false;
 
 // A batch's buffers: on the host, the batch, its masks in 32 bits where the
 // kernel reads them so, and the counts read back; on the device, each of
@@ -51,6 +56,7 @@ class OpenClCounter final : public PrefixCounter {
   bool launch(bool countsNodes) override;
   bool finish(Count& placements, Count& nodes) override;
   const char* error() const override { return error_.c_str(); }
+  size_t residentThreads() const override { return computeUnits_ * threadsPerUnit(group_); }
 
  private:
   // A build of the kernel, for 32- or 64-bit rows, with or without nodes.
@@ -59,6 +65,7 @@ class OpenClCounter final : public PrefixCounter {
     ClKernel kernel;
   };
   bool readGroup();
+  bool readKernel();
   cl_kernel kernelFor(bool wide, bool countsNodes);
   bool fail(const char* what, cl_int status);
   bool wait(BatchSlot& slot);  // for its batch, whose counts it adds up
@@ -68,6 +75,7 @@ class OpenClCounter final : public PrefixCounter {
   bool write(KeptBuffer& kept, const T* data, size_t count, cl_int& status);
   bool run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes);
   size_t groupFor(size_t bytesPerThread) const;
+  size_t threadsPerUnit(size_t group) const;
 
   std::shared_ptr<OpenClSession> session_;
   const OpenClApi& cl_;
@@ -76,6 +84,7 @@ class OpenClCounter final : public PrefixCounter {
   cl_uint computeUnits_ = 1;
   cl_ulong localBytes_ = 0;  // local memory a work-group may take
   size_t mostGroup_ = 1, group_ = kGroupThreads;
+  bool stacked_ = kStackedByDefault;  // which kernel of gpu_kernel.cl counts
   std::map<int, Built> built_;  // by wide * 2 + countsNodes
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
@@ -127,7 +136,7 @@ bool OpenClCounter::start() {
     status = cl_.GetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof mostGroup_,
                                &mostGroup_, nullptr);
   if (status != CL_SUCCESS) return fail("start", status);
-  if (!readGroup()) return false;
+  if (!readGroup() || !readKernel()) return false;
   // Built now: a device whose compiler refuses the kernel is refused when
   // it is opened, so that auto counts on the CPU instead, not at its first
   // batch.
@@ -147,6 +156,20 @@ bool OpenClCounter::readGroup() {
     return false;
   }
   group_ = size_t(group);
+  return true;
+}
+
+// QUEENS_GPU_KERNEL's kernel, where it is set; false, with error(), if it
+// names neither.
+bool OpenClCounter::readKernel() {
+  const char* text = std::getenv("QUEENS_GPU_KERNEL");
+  if (!text) return true;
+  const std::string name = text;
+  if (name != "registers" && name != "stacked") {
+    error_ = "QUEENS_GPU_KERNEL is '" + name + "': give registers or stacked";
+    return false;
+  }
+  stacked_ = name == "stacked";
   return true;
 }
 
@@ -171,7 +194,8 @@ cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
              (*log ? log : "its compiler gave no log");
     return nullptr;
   }
-  built.kernel = ClKernel(cl_, cl_.CreateKernel(built.program.get(), "countPrefixes", &status));
+  const char* name = stacked_ ? "countPrefixesStacked" : "countPrefixes";
+  built.kernel = ClKernel(cl_, cl_.CreateKernel(built.program.get(), name, &status));
   if (status != CL_SUCCESS) return fail("make the kernel", status), nullptr;
   return built.kernel.get();
 }
@@ -270,14 +294,20 @@ size_t OpenClCounter::groupFor(size_t bytesPerThread) const {
   return group;
 }
 
+// The threads launched for each compute unit, in work-groups of `group`.
+size_t OpenClCounter::threadsPerUnit(size_t group) const {
+  return isGpu_ ? std::max<size_t>(1, kGpuThreadsPerUnit / group) * group : 4 * group;
+}
+
 bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
   const PrefixBatch& batch = slot.batch;
   const cl_uint prefixes = cl_uint(batch.prefixes());
-  // A stack holds the rows between the shallowest prefix's and the last
-  // two: the top is in registers, and the last row is only counted.
+  // A stack holds the rows from the shallowest prefix's to the last but
+  // one, the last being only counted; the registers kernel keeps its top
+  // row out of it.
   int first = batch.n;
   for (uint8_t row : batch.rowOf) first = std::min(first, int(row));
-  const size_t levels = size_t(std::max(1, batch.n - 2 - first));
+  const size_t levels = size_t(std::max(1, batch.n - (stacked_ ? 1 : 2) - first));
   const size_t group = groupFor(levels * 4 * maskBytes);
   const cl_int n = batch.n;
   cl_int status = cl_.SetKernelArg(kernel, 0, sizeof n, &n);
@@ -293,9 +323,8 @@ bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
   if (status == CL_SUCCESS)  // the stacks, in local memory
     status = cl_.SetKernelArg(kernel, 11, group * levels * 4 * maskBytes, nullptr);
   // Enough threads to fill the device, never more than the prefixes need.
-  const size_t perUnit =
-      isGpu_ ? std::max<size_t>(1, kGpuThreadsPerUnit / group) * group : 4 * group;
-  const size_t threads = std::min(computeUnits_ * perUnit, (prefixes + group - 1) / group * group);
+  const size_t threads =
+      std::min(computeUnits_ * threadsPerUnit(group), (prefixes + group - 1) / group * group);
   if (status == CL_SUCCESS)
     status =
         cl_.EnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &threads, &group, 0, nullptr, nullptr);
