@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 
 #include "engines/gpu/gpu.hpp"
@@ -22,6 +23,14 @@ namespace queens {
 constexpr long kGpuPrefixes = 1 << 23;
 constexpr long kGpuMostTopNodes = 1 << 25;
 constexpr int kGpuLeastRowsBelow = 4;
+// The prefixes to aim at: kGpuPrefixes, or QUEENS_GPU_PREFIXES where it is
+// a positive number (to measure others: fewer prefixes make longer ones,
+// and a batch lasts as long as its longest).
+inline long gpuPrefixTarget() {
+  const char* text = std::getenv("QUEENS_GPU_PREFIXES");
+  const long asked = text ? std::atol(text) : 0;
+  return asked > 0 ? asked : kGpuPrefixes;
+}
 
 // The row search on the device; where there is none, the CPU's row search
 // counts the same units. Probes, measures and splits are the CPU's search's.
@@ -35,7 +44,7 @@ class GpuEngine final : public Engine {
     if (!gpu_ || !gpu_->search()) return;
     gpu_->search()->beginBoard();
     long prefixes = 0;
-    const int depth = cpu_.splitDepth(kGpuPrefixes * parts, kGpuMostTopNodes, prefixes);
+    const int depth = cpu_.splitDepth(gpuPrefixTarget() * parts, kGpuMostTopNodes, prefixes);
     prefixDepth_ = std::max(0, std::min(depth, board.n - kGpuLeastRowsBelow));
     waitedBefore_ = gpu_->search()->waited();
   }
