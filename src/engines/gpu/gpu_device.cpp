@@ -206,15 +206,24 @@ DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_p
   auto* callbackShare = new std::shared_ptr<EventSignal>(signal);
   if (cl.SetEventCallback(event, CL_COMPLETE, onEventEnded, callbackShare) != CL_SUCCESS)
     delete callbackShare;  // asked at each step instead
-  std::unique_lock<std::mutex> lock(signal->mutex);
   for (;;) {
-    cl_int state = signal->state;
-    if (!signal->ended && !stateOf(cl, event, state, status)) return DeviceWait::kFailed;
+    bool ended;
+    cl_int state;
+    {
+      const std::lock_guard<std::mutex> lock(signal->mutex);
+      ended = signal->ended, state = signal->state;
+    }
+    // The driver is asked with the lock released: it may hold a lock of its
+    // own while it calls back, and the callback takes ours. (Asked with ours
+    // held, 16 host threads hung on an H200, each waiting for the other.)
+    if (!ended && !stateOf(cl, event, state, status)) return DeviceWait::kFailed;
     if (state < 0) return status = state, DeviceWait::kFailed;  // the command's error
-    if (signal->ended || state == CL_COMPLETE) return status = CL_SUCCESS, DeviceWait::kDone;
+    if (ended || state == CL_COMPLETE) return status = CL_SUCCESS, DeviceWait::kDone;
     const DeviceClock::time_point now = DeviceClock::now();
     if (now >= deadline || deviceHung().load()) return deviceHung().store(true), DeviceWait::kLate;
-    signal->changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
+    std::unique_lock<std::mutex> lock(signal->mutex);
+    if (!signal->ended)
+      signal->changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
   }
 }
 
