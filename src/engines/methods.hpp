@@ -65,7 +65,7 @@ inline constexpr MethodRow kMethodTable[] = {
      false, true, 0, kMaxN, nullptr},
     {Method::kJoin, "join", "the join of half-boards, up to 32x32", false, true, 0, kNarrowMaxN,
      kJoinRefusal},
-    {Method::kGpu, "gpu", "gpu-join where auto joins, else gpu-rows", true, true,
+    {Method::kGpu, "gpu", "the fastest on a GPU: gpu-rows", true, true,
      kRowUnits | kJoinUnits, kMaxN, nullptr},
     {Method::kGpuJoin, "gpu-join", "the join, its pairs counted on the device", true, true,
      kJoinUnits, kNarrowMaxN, kJoinRefusal},

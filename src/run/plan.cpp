@@ -90,10 +90,11 @@ DeviceWay deviceWay(const Board& board, const PlanRequest& request) {
            : units & kRowUnits ? DeviceWay::kRows
                                : DeviceWay::kNone;
   }
-  if (method == Method::kGpuJoin || autoWould) return DeviceWay::kJoin;
-  if (method == Method::kGpu)
-    return joinAsked(board, Method::kAuto) ? DeviceWay::kJoin : DeviceWay::kRows;
-  return method == Method::kGpuRows ? DeviceWay::kRows : DeviceWay::kNone;
+  if (method == Method::kGpuJoin) return DeviceWay::kJoin;
+  // On the device the row search beat the join on each board bench/gpu
+  // timed but 20x20 (bench/README.md, "First on the card").
+  if (method == Method::kGpu || method == Method::kGpuRows || autoWould) return DeviceWay::kRows;
+  return DeviceWay::kNone;
 }
 
 // Why the device counts the board, for --stats: `what` it does, and the rule.
@@ -134,7 +135,8 @@ bool plansDeviceRows(const Board& board, const PlanRequest& request, bool device
   // search on the device, with neither propagation nor the join, may take
   // far longer than auto's engines (a 40x40 board with 85% reserved: more
   // than 20 s, where auto takes 24 ms).
-  if (request.method == Method::kGpu && !request.recorded && board.n >= kAutoThresholds.gpuMinN)
+  if (request.method == Method::kGpu && !request.recorded && board.n >= kAutoThresholds.gpuMinN &&
+      !joinAsked(board, Method::kAuto))
     plan.warning =
         "--method=gpu counts it by the row search on the device, without propagation (auto's "
         "engines may be far faster on it; --method=gpu-rows says this is meant)";

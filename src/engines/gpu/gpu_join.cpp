@@ -391,7 +391,7 @@ void FlightBuilder::addChunk() {
 
 bool GpuJoinEngine::build(const Board& board, JoinBudget budget) {
   if (board.n < 2) return false;  // no line to draw, as JoinTables::build says
-  threads_ = std::max(1, budget.threads);
+  threads_ = std::min(std::max(1, budget.threads), kDeviceJoinThreads);
   limits_ = flightLimitsFor(board.n, budget.bytes / uint64_t(threads_));
   if (bytes() - JoinEngine::use().bytes >= budget.bytes) return false;
   // The tables alone: the host lists no products, and needs no work space.

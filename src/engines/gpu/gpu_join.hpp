@@ -36,6 +36,10 @@ struct FlightLimits {
 // Limits within `bytes`, for the tables of a board of size n.
 FlightLimits flightLimitsFor(int n, uint64_t bytes);
 
+// The host threads that list the join's flights at most: on an H200, 8
+// took 0.56 of 16's time on 20x20, and 4 1.4 of 8's (bench/README.md).
+constexpr int kDeviceJoinThreads = 8;
+
 class GpuJoinEngine final : public JoinEngine {
  public:
   explicit GpuJoinEngine(GpuAccess& gpu) : gpu_(gpu) {}
@@ -49,6 +53,7 @@ class GpuJoinEngine final : public JoinEngine {
   bool count(Job& job, Count& counted) override;
   const char* failure() const override { return failure_; }
   std::string describe(int threads) const override;
+  int mostThreads() const override { return kDeviceJoinThreads; }
   EngineUse use() const override {
     return {bytes(), gpu_.device()->name.c_str(), double(waitedNanoseconds_) * 1e-9};
   }

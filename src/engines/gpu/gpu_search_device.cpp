@@ -28,9 +28,10 @@ constexpr size_t kGroupThreads = 128, kMostGroupThreads = 4096;
 constexpr size_t kGpuThreadsPerUnit = 2048;
 // gpu_kernel.cl's two kernels: countPrefixes, the top row in registers, or
 // countPrefixesStacked, every row on the stack and no branch but the next
-// prefix's. QUEENS_GPU_KERNEL=registers or stacked takes the other, to
+// prefix's, which took 0.71 of the other's time on 20x20 on an H200
+// (bench/README.md). QUEENS_GPU_KERNEL=registers or stacked takes one, to
 // measure it.
-constexpr bool kStackedByDefault = false;
+constexpr bool kStackedByDefault = true;
 
 // A batch's buffers: on the host, the batch, its masks in 32 bits where the
 // kernel reads them so, and the counts read back; on the device, each of
