@@ -206,10 +206,7 @@ const char* clashOf(const Options& options, const char*& arg) {
     return arg = nameOf(settings.method),
            "--device and --device-timeout choose and watch an OpenCL device, and --method=%s "
            "counts on the CPU; drop them";
-  if (options.estimate && settings.method == Method::kGpuRows)
-    return "--estimate times the join and the CPU engines (the row search's sample on a GPU "
-           "would be its start-up times M); time a share of the board with --part instead, as "
-           "bench/gpu does";
+  if (options.estimate && settings.method == Method::kGpuRows) return kDeviceRowsNotEstimated;
   return nullptr;
 }
 

@@ -4,6 +4,7 @@
 #include <time.h>    // clock_gettime
 #include <unistd.h>  // isatty
 
+#include <cstring>
 #include <memory>
 #include <optional>
 
@@ -137,6 +138,8 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   Plan plan = planBoard(board, request);
   if (!plan.engine()) return estimate.failure = plan.reason, estimate;
   Engine& engine = *plan.engine();
+  if (engine.use().device && std::strcmp(engine.name(), nameOf(Method::kGpuRows)) == 0)
+    return estimate.failure = kDeviceRowsNotEstimated, estimate;
   estimate.method = engine.name();
   estimate.memory = engine.use().bytes;
   estimate.threads = std::min(estimate.threads, engine.mostThreads());
