@@ -5,7 +5,8 @@
 # finishes it and all queued after it. The run must say so on stderr and
 # exit 1 (a hung device once its deadline passes, here --device-timeout=2);
 # the same command run again, on the device that works, must print the exact
-# counts from what the checkpoint saved. Both of the device's engines: the
+# counts from what the checkpoint saved. A stop while the device hangs ends
+# at once, and the rerun is exact too. Both of the device's engines: the
 # row search (gpu-rows) and the join (gpu-join, whose flights run three
 # kernels each).
 #   tests/gpu_faults.sh QUEENS STAND_IN.so
@@ -58,4 +59,31 @@ faults FAIL gpu-join 2M 1 3 20 100 600 1400
 # A device that hangs: each stop waits out its deadline (2 s and more).
 faults STALL gpu-rows 1M 3 100
 faults STALL gpu-join 2M 3 600
+# A stop (SIGINT) under --checkpoint while the device holds a batch that
+# never ends: the run stops within 2 s, saved, with status 130, without
+# waiting for the batch (nothing of its job is recorded); the rerun, on the
+# device that works, prints the exact counts.
+stops() {  # METHOD MEMORY
+  local command=(--method="$1" --memory="$2" --checkpoint="$work/run.ckpt" --checkpoint-every=1
+    "$work/boards.txt")
+  rm -f "$work/run.ckpt"
+  env LD_PRELOAD="$standIn" QUEENS_STALL_LAUNCH=3 "$queens" "${command[@]}" >"$work/out" 2>"$work/err" &
+  local pid=$!
+  sleep 1.5
+  local start=$EPOCHREALTIME
+  kill -INT $pid
+  wait $pid
+  local status=$? took
+  took=$(awk -v s="$start" -v e="$EPOCHREALTIME" 'BEGIN { printf "%.2f", e - s }')
+  [ $status -eq 130 ] && awk -v t="$took" 'BEGIN { exit !(t < 2) }' &&
+    grep -q 'stopped by SIGINT' "$work/err" ||
+    fail "$1: a stop with a batch under way: status $status after $took s: $(cat "$work/err")"
+  "$queens" "${command[@]}" >"$work/out" 2>"$work/err"
+  status=$?
+  [ $status -eq 0 ] && [ "$(cat "$work/out")" = "$expected" ] ||
+    fail "$1: the rerun after a stop gave status $status and printed '$(cat "$work/out")'"
+  echo "$1: stopped in $took s with a batch under way; the rerun: the exact counts"
+}
+stops gpu-rows 1M
+stops gpu-join 2M
 [ $failures -eq 0 ] && echo "ok: a device that fails never leaves a wrong count" || exit 1

@@ -60,6 +60,8 @@ class CheckpointBatch final : public UnitBatch {
  public:
   bool ends() const override { return stopRequested() || records.full(); }
   void add(long unit) override { records.add(unit); }
+  bool stopping() const override { return stopRequested(); }
+  void drop() override { records.size = 0; }
   RecordBatch records;
 };
 

@@ -52,6 +52,12 @@ class UnitBatch {
   // Whether to stop before claiming another unit.
   virtual bool ends() const = 0;
   virtual void add(long unit) = 0;
+  // Whether a stop was asked for: an engine that cannot finish its units
+  // at once (a device's batch under way) drops them, to be counted again
+  // when the count resumes.
+  virtual bool stopping() const { return false; }
+  // Forgets the units added since the batch began: none of them is counted.
+  virtual void drop() {}
 
  protected:
   ~UnitBatch() = default;
@@ -104,6 +110,12 @@ class UnitWalk {
   bool gaveUp() const { return gaveUp_; }
   // Whether its batch ended before the walk did: more units may be left.
   bool batchEnded() const { return batchEnded_; }
+  // Whether a stop was asked for (UnitBatch::stopping), and, once the
+  // engine gives up its units, that none of them is recorded.
+  bool stopping() const { return batch_ && batch_->stopping(); }
+  void dropBatch() {
+    if (batch_) batch_->drop();
+  }
 
   // Whether to search below a node above the split depth.
   bool enter() {

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -72,10 +73,27 @@ struct PrefixBatch {
   Count weigh(const std::vector<uint64_t>& counts) const;
 };
 
+// What a count on the device may be stopped by: under --checkpoint a stop
+// leaves the work under way to the device rather than waiting for it (a
+// batch may take seconds), and the job's units are counted again later.
+class StoppableDevice {
+ public:
+  // What the waits of the count under way ask, every tenth of a second:
+  // whether a stop was asked for; once it says so, a wait ends and the
+  // device is abandoned.
+  virtual void watchStop(std::function<bool()> /*stop*/) {}
+  // Leaves the work under way to the device, unwaited (a stop drops its
+  // counts); nothing more counts on it.
+  virtual void abandon() {}
+
+ protected:
+  ~StoppableDevice() = default;
+};
+
 // What counts batches of prefixes: an OpenCL device (gpu_search_device.cpp),
 // or in the unit tests the CPU's row search. Two batches at a time: the
 // host fills one while the device counts the other.
-class PrefixCounter {
+class PrefixCounter : public StoppableDevice {
  public:
   virtual ~PrefixCounter() = default;
   // The batch to fill next, emptied, once the device has counted what it
@@ -138,7 +156,7 @@ struct JoinFlight {
 // What counts flights of the join for one host thread: the OpenCL device
 // (gpu_join_device.cpp), through a queue of the thread's own. Two flights
 // at a time: the host fills one while the device counts the other.
-class JoinDevice {
+class JoinDevice : public StoppableDevice {
  public:
   virtual ~JoinDevice() = default;
   // The flight to fill next, emptied, once the device has counted what it
@@ -202,6 +220,9 @@ class GpuSearch {
   Count count(const Board& board, const BorderClasses* classes, int depth, Job& job);
   // Why the device failed, or null.
   const char* failure() const { return failed_ ? counter_.error() : nullptr; }
+  // Whether a stop left the device's batches to it, the units of the job
+  // under way dropped: nothing more counts on it.
+  bool stopped() const { return stopped_; }
   // The seconds spent waiting for the device, over every count.
   double waited() const { return waited_; }
   // The memory the two batches may take on the host (--memory); the
@@ -221,6 +242,7 @@ class GpuSearch {
   template <class Mask>
   void countBoard(const Board& board, unsigned weight, int depth, Job& job);
   void launchBatch(Job& job);  // the batch filled, counted while the next fills
+  Count stop(UnitWalk& walk);  // a stop: the job's units dropped, the device's batches left
   PrefixBatch* nextBatch();    // the counter's, timed
 
   PrefixCounter& counter_;
@@ -229,6 +251,7 @@ class GpuSearch {
   size_t batchPrefixes_ = kBatchPrefixes;
   size_t rampPrefixes_ = kLeastBatchPrefixes;  // this batch's, growing to batchPrefixes_
   bool failed_ = false;
+  bool stopped_ = false;  // a stop left the device's batches to it
   double waited_ = 0;
 };
 

@@ -197,7 +197,7 @@ std::string lateFailure(const char* what, double seconds, double allowance) {
 }  // namespace
 
 DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_point deadline,
-                        cl_int& status) {
+                        cl_int& status, const StopAsked& stop) {
   // The driver's callback wakes the waiter at once; the wait is cut into
   // steps of at most a tenth of a second, at each of which the event's
   // state is asked (in case a driver never calls back), and whether
@@ -221,6 +221,7 @@ DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_p
     if (ended || state == CL_COMPLETE) return status = CL_SUCCESS, DeviceWait::kDone;
     const DeviceClock::time_point now = DeviceClock::now();
     if (now >= deadline || deviceHung().load()) return deviceHung().store(true), DeviceWait::kLate;
+    if (stop && stop()) return DeviceWait::kStopped;
     std::unique_lock<std::mutex> lock(signal->mutex);
     if (!signal->ended)
       signal->changed.wait_until(lock, std::min(deadline, now + std::chrono::milliseconds(100)));
@@ -239,10 +240,11 @@ bool drainQueue(const OpenClSession& session, cl_command_queue queue) {
 }
 
 DeviceWait BatchWaits::wait(const OpenClApi& cl, cl_event done, DeviceClock::time_point launched,
-                            double work, const char* what, cl_int& status, std::string& late) {
+                            double work, const char* what, cl_int& status, std::string& late,
+                            const StopAsked& stop) {
   const double bound = deadline_.boundFor(work);
   const DeviceClock::time_point start = std::max(launched, lastDone_);
-  const DeviceWait waited = waitForEvent(cl, done, start + secondsOf(bound), status);
+  const DeviceWait waited = waitForEvent(cl, done, start + secondsOf(bound), status, stop);
   if (waited == DeviceWait::kLate) late = lateFailure(what, bound, deadline_.allowance());
   if (waited != DeviceWait::kDone) return waited;
   lastDone_ = DeviceClock::now();

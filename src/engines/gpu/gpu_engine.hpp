@@ -61,6 +61,8 @@ class GpuEngine final : public Engine {
   bool count(Job& job, Count& counted) override {
     if (!gpu_ || (job.units && !job.units->claimsUnits())) return cpu_.count(job, counted);
     counted = gpu_->search()->count(cpu_.board(), cpu_.classes(), prefixDepth_, job);
+    // A stop dropped the job's units (none is recorded): not a failure.
+    if (gpu_->search()->stopped() && job.units && job.units->stopping()) return true;
     return !failure();
   }
   const char* failure() const override { return gpu_ ? gpu_->search()->failure() : nullptr; }

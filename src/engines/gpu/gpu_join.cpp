@@ -403,6 +403,7 @@ bool GpuJoinEngine::count(Job& job, Count& counted) {
   JoinDevices* devices = gpu_.joiners();
   JoinDevice* device = devices->forWorker(job.worker);
   if (!device) return failure_ = devices->error(), false;
+  device->watchStop([&job] { return job.units && job.units->stopping(); });
   FlightBuilder builder(tables(), *device, limits_);
   Count halves = 0;
   bool working = true;
@@ -413,6 +414,14 @@ bool GpuJoinEngine::count(Job& job, Count& counted) {
   });
   working = builder.finish(counted) && working;
   waitedNanoseconds_ += builder.waited().count();
+  if (!working && job.units && job.units->stopping()) {
+    // A stop: the flights under way are left to the device, and the job's
+    // units dropped, to be counted again when the count resumes.
+    device->abandon();
+    job.units->dropBatch();
+    counted = 0;
+    return true;
+  }
   job.nodes += halves;
   if (!working) failure_ = device->error();
   return working;

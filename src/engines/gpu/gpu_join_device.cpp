@@ -47,6 +47,8 @@ class OpenClJoiner final : public JoinDevice {
   bool launch() override;
   bool finish(Count& total) override;
   const char* error() const override { return error_.c_str(); }
+  void watchStop(std::function<bool()> stop) override { stop_ = std::move(stop); }
+  void abandon() override { abandoned_ = true, failed_ = true, error_ = "the count was stopped"; }
 
  private:
   bool fail(const char* what, cl_int status);
@@ -68,14 +70,17 @@ class OpenClJoiner final : public JoinDevice {
   uint64_t mostTiles_ = kFirstFlightTiles;
   Count total_ = 0;
   bool failed_ = false;
+  bool abandoned_ = false;  // a stop left its flights to the device
+  StopAsked stop_;          // asked by its waits
   std::string error_;
 };
 
 OpenClJoiner::~OpenClJoiner() {
   // Nothing left that reads or writes the flights before their buffers,
-  // events, kernels and queue are released; a hung device's commands may
-  // still read the flights' host memory, which is left to it.
-  if (queue_ && !drainQueue(*session_, queue_.get()))
+  // events, kernels and queue are released; a hung device's commands, or
+  // those a stop left unwaited, may still read the flights' host memory,
+  // which is left to them.
+  if (queue_ && (abandoned_ || !drainQueue(*session_, queue_.get())))
     leaveToHungDevice(std::shared_ptr<FlightSlot[]>(slots_.release()));
 }
 
@@ -107,7 +112,8 @@ bool OpenClJoiner::wait(FlightSlot& slot) {
   if (!slot.read) return !failed_;
   cl_int status = CL_SUCCESS;
   const DeviceWait waited = waits_.wait(cl_, slot.read.get(), slot.launched, slot.work,
-                                        "a flight of the join", status, error_);
+                                        "a flight of the join", status, error_, stop_);
+  if (waited == DeviceWait::kStopped) return abandon(), false;
   if (waited == DeviceWait::kLate) return failed_ = true, false;
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a flight of the join", status);

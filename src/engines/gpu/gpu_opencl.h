@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <utility>
@@ -146,7 +147,9 @@ struct KeptBuffer {
 };
 
 // How a wait for the device ended.
-enum class DeviceWait { kDone, kFailed, kLate };
+enum class DeviceWait { kDone, kFailed, kLate, kStopped };
+// Whether a stop was asked for (a wait then ends, kStopped); empty: never.
+using StopAsked = std::function<bool()>;
 using DeviceClock = std::chrono::steady_clock;
 
 inline DeviceClock::duration secondsOf(double seconds) {
@@ -157,9 +160,9 @@ inline DeviceClock::duration secondsOf(double seconds) {
 // the event ends: never blocked without a bound, never spinning. kFailed,
 // with the event's error in `status`, if its command failed; kLate, and
 // deviceHung() set, if the deadline passed or another thread found the
-// device hung.
+// device hung; kStopped, within a tenth of a second, once `stop` says so.
 DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_point deadline,
-                        cl_int& status);
+                        cl_int& status, const StopAsked& stop = {});
 
 // Waits until all that `queue` holds is done, within the session's
 // allowance; false if the device is hung.
@@ -179,9 +182,10 @@ class BatchWaits {
   explicit BatchWaits(double allowance) : deadline_(allowance) {}
   // Waits for `done`, the end of a batch of `work` launched at `launched`:
   // kDone, its pace noted; kFailed, with the event's error in `status`; or
-  // kLate, with what to say of `what` in `late`.
+  // kLate, with what to say of `what` in `late`; kStopped once `stop` says.
   DeviceWait wait(const OpenClApi& cl, cl_event done, DeviceClock::time_point launched, double work,
-                  const char* what, cl_int& status, std::string& late);
+                  const char* what, cl_int& status, std::string& late,
+                  const StopAsked& stop = {});
 
  private:
   DeviceDeadline deadline_;

@@ -91,6 +91,9 @@ PrefixBatch* GpuSearch::nextBatch() {
 }
 
 Count GpuSearch::count(const Board& board, const BorderClasses* classes, int depth, Job& job) {
+  UnitWalk* walk = job.units;
+  if (stopped_ && walk) return stop(*walk);
+  counter_.watchStop([walk] { return walk && walk->stopping(); });
   batch_ = failed_ ? nullptr : nextBatch();
   if (!batch_) failed_ = true, batch_ = &discarded_;
   auto countOne = [&](const Board& one, unsigned weight) {
@@ -103,13 +106,26 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
     classes->forEach(board, countOne);
   else
     countOne(board, 1);
+  if (walk && walk->stopping()) return stop(*walk);
   launchBatch(job);
   Count placements = 0, nodes = 0;
   const auto start = std::chrono::steady_clock::now();
   if (!failed_ && !counter_.finish(placements, nodes)) failed_ = true;
   waited_ += secondsFrom(start);
+  if (failed_ && walk && walk->stopping()) return stop(*walk);  // while it waited
   job.nodes += nodes;
   return placements;
+}
+
+// A stop under --checkpoint: the batches under way are left to the device
+// rather than waited for (a batch may take seconds, and the stop is asked
+// to be quick), and the job's units are dropped, to be counted again when
+// the count resumes.
+Count GpuSearch::stop(UnitWalk& walk) {
+  counter_.abandon();
+  walk.dropBatch();
+  stopped_ = failed_ = true;
+  return 0;
 }
 
 // Lists the board's prefixes (the units the job claims, or the whole

@@ -58,6 +58,8 @@ class OpenClCounter final : public PrefixCounter {
   bool finish(Count& placements, Count& nodes) override;
   const char* error() const override { return error_.c_str(); }
   size_t residentThreads() const override { return computeUnits_ * threadsPerUnit(group_); }
+  void watchStop(std::function<bool()> stop) override { stop_ = std::move(stop); }
+  void abandon() override { abandoned_ = true, failed_ = true, error_ = "the count was stopped"; }
 
  private:
   // A build of the kernel, for 32- or 64-bit rows, with or without nodes.
@@ -94,6 +96,8 @@ class OpenClCounter final : public PrefixCounter {
   BatchWaits waits_;
   Count placements_ = 0, nodes_ = 0;
   bool failed_ = false;
+  bool abandoned_ = false;  // a stop left its batches to the device
+  StopAsked stop_;          // asked by its waits
   std::string error_;
 };
 
@@ -102,9 +106,10 @@ OpenClCounter::OpenClCounter(std::shared_ptr<OpenClSession> session, bool isGpu)
 
 OpenClCounter::~OpenClCounter() {
   // Nothing left that reads or writes the batches before their buffers,
-  // events and kernels are released; a hung device's commands may still
-  // read the batches' host memory, which is left to it.
-  if (queue_ && !drainQueue(*session_, queue_))
+  // events and kernels are released; a hung device's commands, or those a
+  // stop left unwaited, may still read the batches' host memory, which is
+  // left to them.
+  if (queue_ && (abandoned_ || !drainQueue(*session_, queue_)))
     leaveToHungDevice(std::shared_ptr<BatchSlot[]>(slots_.release()));
 }
 
@@ -207,7 +212,8 @@ bool OpenClCounter::wait(BatchSlot& slot) {
   cl_int status = CL_SUCCESS;
   const DeviceWait waited =
       waits_.wait(cl_, slot.read.get(), slot.launched, double(slot.batch.prefixes()),
-                  "a batch of prefixes", status, error_);
+                  "a batch of prefixes", status, error_, stop_);
+  if (waited == DeviceWait::kStopped) return abandon(), false;
   if (waited == DeviceWait::kLate) return failed_ = true, false;
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a batch", status);
