@@ -126,8 +126,17 @@ class UnitWalk {
   bool claim();
   // Called when the walk is over: the last claimed unit is done.
   void finish();
+  // For an engine that counts a unit after the walk has passed it (a
+  // device's batches): the progress hears of units when the engine says,
+  // by unitsCounted (the first `units` claimed), not as the walk passes
+  // them; finish() tells of the rest.
+  void defersDone() { defers_ = true; }
+  long unitsClaimed() const { return claims_; }
+  void unitsCounted(long units);
 
  private:
+  void closeUnit();  // the unit claimed last is listed (and, unless deferred, done)
+
   int depth_;
   Share share_;
   SharedUnits* shared_;  // null: claims nothing
@@ -137,6 +146,8 @@ class UnitWalk {
   long seen_ = 0;                                // units met, of every share
   long claimed_ = -1;                            // the unit of this share this walk holds, or -1
   bool counting_ = false;                        // a claimed unit is being counted
+  bool defers_ = false;                          // the engine tells when units are counted
+  long claims_ = 0, told_ = 0;                   // units claimed, and told done
   long topNodes_ = 0, mostTopNodes_ = LONG_MAX;  // nodes above the split depth
   bool gaveUp_ = false;
 };
@@ -173,7 +184,7 @@ class SharedUnits {
 // Each thread walks every unit and claims the next free one of its share:
 // the counter only grows, so each unit gets one thread.
 inline bool UnitWalk::claim() {
-  finish();
+  closeUnit();
   long index = seen_++;
   if (batchEnded_ || !shared_ || index % share_.parts != share_.part) return false;
   if (claimed_ < 0) {
@@ -184,12 +195,22 @@ inline bool UnitWalk::claim() {
   if (batch_) batch_->add(claimed_);
   claimed_ = -1;
   counting_ = true;
+  ++claims_;
   return true;
 }
 
-inline void UnitWalk::finish() {
-  if (counting_) shared_->unitDone();
+inline void UnitWalk::unitsCounted(long units) {
+  for (; told_ < units; ++told_) shared_->unitDone();
+}
+
+inline void UnitWalk::closeUnit() {
+  if (counting_ && !defers_) shared_->unitDone();
   counting_ = false;
+}
+
+inline void UnitWalk::finish() {
+  closeUnit();
+  if (defers_) unitsCounted(claims_);
 }
 
 }  // namespace queens

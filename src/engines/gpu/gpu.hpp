@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -80,7 +81,7 @@ class StoppableDevice {
  public:
   // What the waits of the count under way ask, every tenth of a second:
   // whether a stop was asked for; once it says so, a wait ends and the
-  // device is abandoned.
+  // device is abandoned. (The row search's also moves its progress on.)
   virtual void watchStop(std::function<bool()> /*stop*/) {}
   // Leaves the work under way to the device, unwaited (a stop drops its
   // counts); nothing more counts on it.
@@ -200,6 +201,39 @@ bool chooseGpuDevice(GpuDevice& device, int number, std::string& why);
 // False, with `why`, if it cannot, or its compiler refuses the kernel.
 bool startGpuDevice(GpuDevice& device, std::string& why);
 
+// Tells a walk how many of its units the device has counted: all those
+// listed whole before a batch was launched, once the batch is done, and
+// in between, as the batch under way lasts, a share of its units by the
+// device's pace so far (so that the progress line moves, and its time left
+// holds, though a batch may hold a quarter of the board).
+class BatchProgress {
+ public:
+  void begin(UnitWalk* walk) { walk_ = walk, inFlight_.clear(), doneUnits_ = 0; }
+  // A batch of `prefixes` launched, `unitsListed` units listed whole by then.
+  void launched(long unitsListed, size_t prefixes);
+  // Every batch but the last launched is done (two take turns).
+  void allButLastDone();
+  // Every tenth of a second of a wait: the batch under way's share.
+  void tick();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  struct InFlight {
+    long units;
+    double prefixes;
+    Clock::time_point launched;
+  };
+  Clock::time_point startOf(const InFlight& batch) const {
+    return std::max(batch.launched, lastDone_);
+  }
+
+  UnitWalk* walk_ = nullptr;
+  std::deque<InFlight> inFlight_;
+  long doneUnits_ = 0;              // told done, by batches done
+  Clock::time_point lastDone_;      // when the host saw the last batch done
+  double secondsPerPrefix_ = 0;     // the last batch's pace (0: none done yet)
+};
+
 // The search on the device: counts a board (its given queens pinned), or
 // the units a job claims. One thread calls it at a time.
 class GpuSearch {
@@ -241,7 +275,9 @@ class GpuSearch {
  private:
   template <class Mask>
   void countBoard(const Board& board, unsigned weight, int depth, Job& job);
-  void launchBatch(Job& job);  // the batch filled, counted while the next fills
+  // The batch filled, counted while the next fills; `midUnit`: the unit
+  // claimed last has more prefixes to list.
+  void launchBatch(Job& job, bool midUnit = false);
   Count stop(UnitWalk& walk);  // a stop: the job's units dropped, the device's batches left
   PrefixBatch* nextBatch();    // the counter's, timed
 
@@ -252,6 +288,7 @@ class GpuSearch {
   size_t rampPrefixes_ = kLeastBatchPrefixes;  // this batch's, growing to batchPrefixes_
   bool failed_ = false;
   bool stopped_ = false;  // a stop left the device's batches to it
+  BatchProgress progress_;  // of the count under way's walk
   double waited_ = 0;
 };
 

@@ -87,13 +87,19 @@ PrefixBatch* GpuSearch::nextBatch() {
   const auto start = std::chrono::steady_clock::now();
   PrefixBatch* batch = counter_.nextBatch();
   waited_ += secondsFrom(start);
+  if (batch) progress_.allButLastDone();
   return batch;
 }
 
 Count GpuSearch::count(const Board& board, const BorderClasses* classes, int depth, Job& job) {
   UnitWalk* walk = job.units;
   if (stopped_ && walk) return stop(*walk);
-  counter_.watchStop([walk] { return walk && walk->stopping(); });
+  counter_.watchStop([this, walk] {
+    progress_.tick();
+    return walk && walk->stopping();
+  });
+  progress_.begin(walk);
+  if (walk) walk->defersDone();  // told as the device counts them
   batch_ = failed_ ? nullptr : nextBatch();
   if (!batch_) failed_ = true, batch_ = &discarded_;
   auto countOne = [&](const Board& one, unsigned weight) {
@@ -117,6 +123,30 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
   return placements;
 }
 
+void BatchProgress::launched(long unitsListed, size_t prefixes) {
+  if (walk_) inFlight_.push_back({unitsListed, double(prefixes), Clock::now()});
+}
+
+void BatchProgress::allButLastDone() {
+  for (; inFlight_.size() > 1; inFlight_.pop_front()) {
+    const InFlight& done = inFlight_.front();
+    const Clock::time_point now = Clock::now();
+    secondsPerPrefix_ = std::chrono::duration<double>(now - startOf(done)).count() / done.prefixes;
+    lastDone_ = now, doneUnits_ = done.units;
+    walk_->unitsCounted(done.units);
+  }
+}
+
+void BatchProgress::tick() {
+  if (inFlight_.empty() || secondsPerPrefix_ <= 0) return;
+  const InFlight& under = inFlight_.front();
+  const double seconds = std::chrono::duration<double>(Clock::now() - startOf(under)).count();
+  // At most 95% of it: a batch that runs longer than its pace says waits
+  // there until it is done.
+  const double share = std::min(0.95, seconds / (under.prefixes * secondsPerPrefix_));
+  walk_->unitsCounted(doneUnits_ + long(share * double(under.units - doneUnits_)));
+}
+
 // A stop under --checkpoint: the batches under way are left to the device
 // rather than waited for (a batch may take seconds, and the stop is asked
 // to be quick), and the job's units are dropped, to be counted again when
@@ -136,7 +166,7 @@ void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& 
   auto add = [&](int row, Mask columns, Mask sums, Mask differences) {
     if (inBatch < 0 || batch_->weights.empty()) inBatch = batch_->addBoard(board, weight);
     batch_->add(uint32_t(inBatch), row, columns, sums, differences);
-    if (batch_->prefixes() >= rampPrefixes_) launchBatch(job);
+    if (batch_->prefixes() >= rampPrefixes_) launchBatch(job, true);
   };
   PrefixLister<Mask, decltype(add)> lister(board, depth, add);
   if (!job.units) {
@@ -157,8 +187,9 @@ void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& 
 // Starts the device on the batch filled, and takes the next one to fill
 // (once the device is done with what that one held before). After a
 // failure the prefixes go on being listed, into a batch that is dropped.
-void GpuSearch::launchBatch(Job& job) {
+void GpuSearch::launchBatch(Job& job, bool midUnit) {
   if (batch_->prefixes() == 0) return;
+  if (job.units) progress_.launched(job.units->unitsClaimed() - midUnit, batch_->prefixes());
   rampPrefixes_ = std::min(batchPrefixes_, 4 * rampPrefixes_);
   if (!failed_ && !counter_.launch(job.countsNodes)) failed_ = true;
   if (!failed_) batch_ = nextBatch();
