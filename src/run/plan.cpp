@@ -182,13 +182,17 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
   if (!joinAsked(board, method)) return false;
   auto join = std::make_unique<JoinEngine>();
   const std::string budget = bytesText(request.budget.bytes);
-  // What the tables need, tallied first: a board whose join will not fit
-  // takes its method at once, with no tables built and dropped (24x24: 0.6
-  // s). A line that explains tallies further, for the --memory that fits.
+  // What the tables need, tallied first where a bound does not show they
+  // fit: a board whose join will not fit takes its method at once, with no
+  // tables built and dropped (24x24: 0.6 s). A line that explains tallies
+  // further, for the --memory that fits.
   constexpr uint64_t kMostTallied = uint64_t{16} << 30;  // a second of tally at most
   JoinTables measure;
-  const uint64_t needed = measure.bytesNeeded(
-      board, request.budget, request.explains ? kMostTallied : request.budget.bytes);
+  const bool surelyFits = measure.bytesAtMost(board, request.budget) <= request.budget.bytes;
+  uint64_t needed = surelyFits ? 0
+                               : measure.bytesNeeded(board, request.budget,
+                                                     request.explains ? kMostTallied
+                                                                      : request.budget.bytes);
   if (needed <= request.budget.bytes && join->build(board, request.budget)) {
     if (request.explains)
       plan.reason = boardText(board, request) + ": " +
@@ -200,6 +204,7 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
   }
   plan.joinPassedOver = true;
   if (!request.explains) return false;
+  if (surelyFits) needed = measure.bytesNeeded(board, request.budget, kMostTallied);  // yet failed
   const uint64_t gib = uint64_t{1} << 30, mib = uint64_t{1} << 20;
   char memory[32];
   if (needed >= gib)
@@ -256,11 +261,6 @@ void planSearch(const Board& board, const PlanRequest& request, Method method, P
 }
 
 }  // namespace
-
-const char* methodRefusal(const Board& board, Method method) {
-  static_assert(kJoinMaxN == kNarrowMaxN, "the table of methods says the join's largest board");
-  return board.n > rowOf(method).mostN ? rowOf(method).refusal : nullptr;
-}
 
 bool joinAsked(const Board& board, Method method) {
   return board.n >= 2 && board.n <= kJoinMaxN &&  // a 1x1 board has no line to cut

@@ -80,8 +80,12 @@ inline bool filtersSmallBoard(const Board& board, Method method, const char* rec
   return method == Method::kAuto && !recorded && smallBoards && board.n <= kFilterMaxN;
 }
 
-// Why the method can count no board of this size, or null.
-const char* methodRefusal(const Board& board, Method method);
+// Why the method can count no board of this size, or null. Inline: a
+// stream of small boards asks it of each.
+inline const char* methodRefusal(const Board& board, Method method) {
+  static_assert(kJoinMaxN == kNarrowMaxN, "the table of methods says the join's largest board");
+  return board.n > rowOf(method).mostN ? rowOf(method).refusal : nullptr;
+}
 
 // Whether the method, or auto's rules, ask for the join on this board (the
 // progress line says that its tables are being built).

@@ -3,6 +3,8 @@
 // and once a unit (join_tables.hpp explains the join).
 #include "engines/join/join_tables.hpp"
 
+#include <algorithm>
+
 namespace queens {
 
 bool JoinTables::build(const Board& given, JoinBudget budget) {
@@ -44,6 +46,41 @@ uint64_t JoinTables::bytesNeeded(const Board& given, JoinBudget budget, uint64_t
     bytes += ((uint64_t{1} << (rows + columns)) + 1) * sizeof(uint32_t) + entries * 8;
   }
   return std::min(bytes, most + 1);
+}
+
+namespace {
+
+// The placements of up to one queen a row and a column on `rows` by
+// `columns` squares, every square free: the sum over k queens of
+// C(rows, k) * columns! / (columns - k)!, saturating at 2^62.
+uint64_t rookPlacements(int rows, int columns) {
+  constexpr uint64_t kMost = uint64_t{1} << 62;
+  uint64_t total = 0, term = 1;  // term: k = 0
+  for (int k = 0; k <= std::min(rows, columns) && total < kMost; ++k) {
+    total = std::min(kMost, total + term);
+    const long double next = (long double)term * (rows - k) / (k + 1) * (columns - k);
+    term = next >= (long double)kMost ? kMost : uint64_t(next);
+  }
+  return total;
+}
+
+}  // namespace
+
+uint64_t JoinTables::bytesAtMost(const Board& given, JoinBudget budget) {
+  if (given.n < 2) return 0;
+  chooseCut(foldable(given), budget);
+  const uint64_t chunk = budget.chunk ? budget.chunk : joinChunk(n_);
+  uint64_t bytes = joinScratchBytes(n_, long(chunk)) * uint64_t(budget.threads);
+  const bool rowMirror = rowFlip_ && n_ - firstSouthRow() == north_;
+  for (int q = 0; q < 4; ++q) {
+    const bool south = q >= 2, east = q % 2 == 1;
+    if ((south && rowMirror) || (east && columnFlip_)) continue;  // a mirror: no room
+    const int rows = south ? n_ - firstSouthRow() : north_, columns = east ? east_ : west_;
+    const uint64_t entries = rookPlacements(rows, columns);
+    if (entries >= uint64_t{1} << 58) return UINT64_MAX;
+    bytes += ((uint64_t{1} << (rows + columns)) + 1) * sizeof(uint32_t) + entries * 8;
+  }
+  return bytes;
 }
 
 // With no middle apart only the transpose folds: the other diagonal does

@@ -372,6 +372,10 @@ class JoinTables {
   // The bytes that build would need for the board, without the copies;
   // past `most`, more than `most`. Allocates nothing.
   uint64_t bytesNeeded(const Board& board, JoinBudget budget, uint64_t most);
+  // At least what bytesNeeded says, at once: each quarter's entries as if
+  // no two of its queens attacked along a diagonal. Where it fits the
+  // budget, so do the tables, and nothing need be tallied.
+  uint64_t bytesAtMost(const Board& board, JoinBudget budget);
   void release() {
     for (QuarterTable& quarter : quarters_) quarter.release();
     std::free(scratch_);
