@@ -189,10 +189,10 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
   constexpr uint64_t kMostTallied = uint64_t{16} << 30;  // a second of tally at most
   JoinTables measure;
   const bool surelyFits = measure.bytesAtMost(board, request.budget) <= request.budget.bytes;
-  uint64_t needed = surelyFits ? 0
-                               : measure.bytesNeeded(board, request.budget,
-                                                     request.explains ? kMostTallied
-                                                                      : request.budget.bytes);
+  uint64_t needed =
+      surelyFits ? 0
+                 : measure.bytesNeeded(board, request.budget,
+                                       request.explains ? kMostTallied : request.budget.bytes);
   if (needed <= request.budget.bytes && join->build(board, request.budget)) {
     if (request.explains)
       plan.reason = boardText(board, request) + ": " +

@@ -229,9 +229,9 @@ class BatchProgress {
 
   UnitWalk* walk_ = nullptr;
   std::deque<InFlight> inFlight_;
-  long doneUnits_ = 0;              // told done, by batches done
-  Clock::time_point lastDone_;      // when the host saw the last batch done
-  double secondsPerPrefix_ = 0;     // the last batch's pace (0: none done yet)
+  long doneUnits_ = 0;           // told done, by batches done
+  Clock::time_point lastDone_;   // when the host saw the last batch done
+  double secondsPerPrefix_ = 0;  // the last batch's pace (0: none done yet)
 };
 
 // The search on the device: counts a board (its given queens pinned), or
@@ -246,8 +246,8 @@ class GpuSearch {
   // each of the first batches lasted as long as its longest prefix, with
   // most of an H200 idle.)
   void beginBoard() {
-    rampPrefixes_ = std::min(batchPrefixes_,
-                             std::max(kLeastBatchPrefixes, counter_.residentThreads()));
+    rampPrefixes_ =
+        std::min(batchPrefixes_, std::max(kLeastBatchPrefixes, counter_.residentThreads()));
   }
   // `depth`: the rows the CPU lists for each prefix. With `classes`, each
   // class's board, weighted by its size.
@@ -287,7 +287,7 @@ class GpuSearch {
   size_t batchPrefixes_ = kBatchPrefixes;
   size_t rampPrefixes_ = kLeastBatchPrefixes;  // this batch's, growing to batchPrefixes_
   bool failed_ = false;
-  bool stopped_ = false;  // a stop left the device's batches to it
+  bool stopped_ = false;    // a stop left the device's batches to it
   BatchProgress progress_;  // of the count under way's walk
   double waited_ = 0;
 };

@@ -88,7 +88,7 @@ class OpenClCounter final : public PrefixCounter {
   cl_ulong localBytes_ = 0;  // local memory a work-group may take
   size_t mostGroup_ = 1, group_ = kGroupThreads;
   bool stacked_ = kStackedByDefault;  // which kernel of gpu_kernel.cl counts
-  std::map<int, Built> built_;  // by wide * 2 + countsNodes
+  std::map<int, Built> built_;        // by wide * 2 + countsNodes
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
   std::unique_ptr<BatchSlot[]> slots_ = std::make_unique<BatchSlot[]>(2);
