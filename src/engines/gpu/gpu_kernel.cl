@@ -31,6 +31,21 @@ typedef ulong Mask;
 typedef uint Mask;
 #endif
 
+// Writes out the count (and with QUEENS_NODES the nodes) of the prefix a
+// thread has done, if any (~0u: none yet), and takes the next one from the
+// shared counter; false when none is left. Both kernels begin each prefix so.
+bool takeNextPrefix(uint* prefix, ulong count, ulong nodes, __global ulong* countOf,
+                    __global ulong* nodesOf, uint prefixes, __global uint* nextPrefix) {
+  if (*prefix != ~0u) {
+    countOf[*prefix] = count;
+#ifdef QUEENS_NODES
+    nodesOf[*prefix] = nodes;
+#endif
+  }
+  *prefix = atomic_inc(nextPrefix);
+  return *prefix < prefixes;
+}
+
 // A stored row's four words lie in four arrays, each word next to the same
 // word of the work-group's other threads: threads that store or load the
 // same word together touch consecutive words of local memory, with no
@@ -53,8 +68,7 @@ __kernel void countPrefixes(
   __local Mask* stack = stacks + get_local_id(0);
   const int last = n - 1;
   __global const Mask* free = freeRows;
-  uint prefix = 0;
-  bool started = false;
+  uint prefix = ~0u;  // none yet
   ulong count = 0, nodes = 0;
   Mask x = 0, y = 0, z = 0, w = 0;
   Mask openBelow = 0;   // the open squares of the row below the top
@@ -62,15 +76,8 @@ __kernel void countPrefixes(
   int stored = 0;       // rows on the stack
   for (;;) {
     if (!w) {  // the top row is done with an empty stack: the next prefix
-      if (started) {
-        countOf[prefix] = count;
-#ifdef QUEENS_NODES
-        nodesOf[prefix] = nodes;
-#endif
-      }
-      prefix = atomic_inc(nextPrefix);
-      if (prefix >= prefixes) return;
-      started = true, count = 0, nodes = 0;
+      if (!takeNextPrefix(&prefix, count, nodes, countOf, nodesOf, prefixes, nextPrefix)) return;
+      count = 0, nodes = 0;
       free = freeRows + (size_t)boardOf[prefix] * n;
       row = rowOf[prefix];
       x = columnsOf[prefix], y = sumsOf[prefix], z = differencesOf[prefix];
@@ -130,21 +137,13 @@ __kernel void countPrefixesStacked(
   __local Row* stack = stacks + get_local_id(0);
   const int last = n - 1;
   __global const Mask* free = freeRows;
-  uint prefix = 0;
-  bool started = false;
+  uint prefix = ~0u;  // none yet
   ulong count = 0, nodes = 0;
   int top = 0;  // rows on the stack
   for (;;) {
     if (top == 0) {  // the prefix is done: the next
-      if (started) {
-        countOf[prefix] = count;
-#ifdef QUEENS_NODES
-        nodesOf[prefix] = nodes;
-#endif
-      }
-      prefix = atomic_inc(nextPrefix);
-      if (prefix >= prefixes) return;
-      started = true, count = 0, nodes = 0;
+      if (!takeNextPrefix(&prefix, count, nodes, countOf, nodesOf, prefixes, nextPrefix)) return;
+      count = 0, nodes = 0;
       free = freeRows + (size_t)boardOf[prefix] * n;
       const int row = rowOf[prefix];
       Row first = (Row)(columnsOf[prefix], sumsOf[prefix], differencesOf[prefix], 0);
