@@ -279,7 +279,8 @@ class GpuSearch {
   // claimed last has more prefixes to list.
   void launchBatch(Job& job, bool midUnit = false);
   Count stop(UnitWalk& walk);  // a stop: the job's units dropped, the device's batches left
-  PrefixBatch* nextBatch();    // the counter's, timed
+  void forgetWalk();
+  PrefixBatch* nextBatch();  // the counter's, timed
 
   PrefixCounter& counter_;
   PrefixBatch* batch_ = nullptr;  // the one filled now

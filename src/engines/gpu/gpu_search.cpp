@@ -120,6 +120,7 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
   waited_ += secondsFrom(start);
   if (failed_ && walk && walk->stopping()) return stop(*walk);  // while it waited
   job.nodes += nodes;
+  forgetWalk();
   return placements;
 }
 
@@ -155,7 +156,14 @@ Count GpuSearch::stop(UnitWalk& walk) {
   counter_.abandon();
   walk.dropBatch();
   stopped_ = failed_ = true;
+  forgetWalk();
   return 0;
+}
+
+// The count's walk ends with it: nothing that outlasts the count holds it.
+void GpuSearch::forgetWalk() {
+  counter_.watchStop({});
+  progress_.begin(nullptr);
 }
 
 // Lists the board's prefixes (the units the job claims, or the whole
