@@ -15,7 +15,9 @@ static unsigned long long completions(int n, std::uint32_t first, std::uint32_t 
   std::uint32_t cols[32], left[32], right[32], open[32];
   unsigned long long total = 0;
   int depth = 1;
-  cols[1] = first, left[1] = first << 1, right[1] = first >> 1;
+  cols[1] = first;
+  left[1] = first << 1;
+  right[1] = first >> 1;
   open[1] = ~(cols[1] | left[1] | right[1]) & all & secondRowAllowed;
   const int last = n - 1;
   while (depth > 0) {
@@ -33,7 +35,9 @@ static unsigned long long completions(int n, std::uint32_t first, std::uint32_t 
       continue;
     }
     ++depth;
-    cols[depth] = c, left[depth] = l, right[depth] = r;
+    cols[depth] = c;
+    left[depth] = l;
+    right[depth] = r;
     open[depth] = ~(c | l | r) & all;
   }
   return total;

@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < runs; ++i) {
     Sample a = runOnce(commandA, input), b = runOnce(commandB, input);
     timesA.push_back(a.seconds), timesB.push_back(b.seconds);
-    peakA = std::max(peakA, a.peakKiB), peakB = std::max(peakB, b.peakKiB);
+    peakA = std::max(peakA, a.peakKiB);
+    peakB = std::max(peakB, b.peakKiB);
   }
   std::printf("%.6f %.6f %ld %ld\n", median(timesA), median(timesB), peakA, peakB);
 }

@@ -23,9 +23,15 @@ using queens::JoinFlight;
 // The work of every flight launched, for a device that counts nothing.
 class MeasuringJoiner final : public queens::JoinDevice, public queens::JoinDevices {
  public:
-  JoinFlight* nextFlight() override { return flight_.clear(), &flight_; }
+  JoinFlight* nextFlight() override {
+    flight_.clear();
+    return &flight_;
+  }
   bool launch() override;
-  bool finish(Count& total) override { return total = 0, true; }
+  bool finish(Count& total) override {
+    total = 0;
+    return true;
+  }
   const char* error() const override { return ""; }
   JoinDevice* forWorker(int) override { return this; }
 

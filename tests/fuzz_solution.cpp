@@ -29,8 +29,10 @@ using namespace queens;
 Count countWith(const Board& board, Method method, Share share = {}) {
   static SmallBoardFilter smallBoards;
   Settings settings;
-  settings.method = method, settings.threads = 1;
-  settings.share = share, settings.progress = ProgressMode::kOff;
+  settings.method = method;
+  settings.threads = 1;
+  settings.share = share;
+  settings.progress = ProgressMode::kOff;
   Report report;
   return countBoard(board, 1, settings, smallBoards, stderr, report);
 }

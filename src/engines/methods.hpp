@@ -82,7 +82,10 @@ inline bool onDevice(Method method) { return rowOf(method).onDevice; }
 // The method --method=NAME asks for; false if none is so named.
 inline bool methodNamed(const char* name, Method& method) {
   for (const MethodRow& row : kMethodTable)
-    if (row.asked && std::strcmp(name, row.name) == 0) return method = row.method, true;
+    if (row.asked && std::strcmp(name, row.name) == 0) {
+      method = row.method;
+      return true;
+    }
   return false;
 }
 

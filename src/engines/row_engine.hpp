@@ -78,7 +78,9 @@ class RowUnits : public PlacementObserver {
     for (int r = 0; r < top_.n; ++r) {
       const Mask queen = Mask{1} << queenColumns[r];
       const int apart = top_.n - r;
-      columns |= queen, sumDiagonals |= queen >> apart, differenceDiagonals |= queen << apart;
+      columns |= queen;
+      sumDiagonals |= queen >> apart;
+      differenceDiagonals |= queen << apart;
     }
     ++nodes_;
     total_ += countUnit_(board_, top_.n, columns, sumDiagonals, differenceDiagonals);
@@ -134,7 +136,10 @@ template <class Printer>
 Drawn drawWithNodes(const Board& board, NodeCounting<Printer>& printer) {
   Drawn drawn;
   Board pinned = board;
-  if (!pinGivenQueens(pinned)) return drawn.queensClash = true, drawn;
+  if (!pinGivenQueens(pinned)) {
+    drawn.queensClash = true;
+    return drawn;
+  }
   drawn.placements = searchBoard(pinned, printer);
   drawn.nodes = 1 + printer.nodes;  // and the first call
   return drawn;

@@ -50,7 +50,8 @@ inline Split SearchEngine::split(const SplitGoal& goal, bool countsNodes) {
   Job probing{&probe, countsNodes};
   const Count probed = search(probing);
   if (!probe.gaveUp()) {
-    split.whole = probed, split.wholeNodes = probing.nodes;
+    split.whole = probed;
+    split.wholeNodes = probing.nodes;
     return split;
   }
   split.depth = splitDepth(goal.units, goal.mostTopNodes, split.units);

@@ -69,8 +69,10 @@ class BorderClasses {
   bool list(const Board& board, const Symmetry* symmetries, int symmetryCount) {
     const int n = board.n;
     Row left = 0, right = 0;  // the free squares of the first and last columns, by row
-    for (int r = 0; r < n && r < kMaxN; ++r)  // kMaxN: g++ cannot see that n is at most that
-      left |= (board.freeSquares[r] & 1) << r, right |= (board.freeSquares[r] >> (n - 1) & 1) << r;
+    for (int r = 0; r < n && r < kMaxN; ++r) {  // kMaxN: g++ cannot see that n is at most that
+      left |= (board.freeSquares[r] & 1) << r;
+      right |= (board.freeSquares[r] >> (n - 1) & 1) << r;
+    }
     const Row top = board.freeSquares[0], bottom = board.freeSquares[n - 1];
     const size_t choices = size_t(popcount(top)) * size_t(popcount(bottom)) *
                            size_t(popcount(left)) * size_t(popcount(right));

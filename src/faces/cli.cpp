@@ -160,7 +160,10 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
   options.counting = arg;
   if (is("--trace=html")) return options.show.tracing = options.page = true;
   if (is("--unique")) return options.unique = true;
-  if (is("--estimate")) return options.estimate = kDefaultEstimateSeconds, true;
+  if (is("--estimate")) {
+    options.estimate = kDefaultEstimateSeconds;
+    return true;
+  }
   if (is("--stats") || is("--stats=text")) {  // the last --stats given wins, as for every option
     options.statsJson = false;
     return settings.stats = settings.methodLine = true;
@@ -169,8 +172,14 @@ bool parseOption(const char* arg, Options& options, const char*& why) {
     settings.methodLine = false;  // stderr stays JSON Lines: --progress asks for the line
     return settings.stats = options.statsJson = true;
   }
-  if (is("--progress")) return settings.progress = ProgressMode::kOn, true;
-  if (is("--no-progress")) return settings.progress = ProgressMode::kOff, true;
+  if (is("--progress")) {
+    settings.progress = ProgressMode::kOn;
+    return true;
+  }
+  if (is("--no-progress")) {
+    settings.progress = ProgressMode::kOff;
+    return true;
+  }
   return parseSetting(arg, options, why);
 }
 
@@ -375,8 +384,11 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
     if (stopRequested()) return stopCount(out, err, options, boardNumber + 1);  // this one whole
   }
   const bool whole = !writeError && !*source.error() && !refusal;
-  if (whole && settings.checkpoint && !settings.checkpoint->finish())
-    return std::fflush(out), std::fprintf(err, "error: %s\n", settings.checkpoint->error()), 1;
+  if (whole && settings.checkpoint && !settings.checkpoint->finish()) {
+    std::fflush(out);
+    std::fprintf(err, "error: %s\n", settings.checkpoint->error());
+    return 1;
+  }
   if (options.sharing && !writeError && !*source.error()) share.write(out);
   if (pageBoards > 0 && !writeError) endPage(out);
   const int status = endRun(out, err, source.error(), writeError);
@@ -408,7 +420,10 @@ void onStopSignal(int signal) {
 int countWithCheckpoint(int in, std::FILE* out, std::FILE* err, Options options) {
   const long every = options.checkpointEvery ? options.checkpointEvery : kDefaultCheckpointSeconds;
   Checkpoint checkpoint(options.checkpoint, options.settings.share, every);
-  if (!checkpoint.open(err)) return std::fprintf(err, "error: %s\n", checkpoint.error()), 1;
+  if (!checkpoint.open(err)) {
+    std::fprintf(err, "error: %s\n", checkpoint.error());
+    return 1;
+  }
   options.settings.checkpoint = &checkpoint;
   struct sigaction action = {}, interrupt, terminate;
   action.sa_handler = onStopSignal;
@@ -496,15 +511,18 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
                       "('%s --trace=html BOARDS > search.html') and open that in a browser",
                       name);
   if (!options.merging) {
-    options.argc = argc, options.argv = argv;
+    options.argc = argc;
+    options.argv = argv;
     // The run's device, shared by every copy of the settings; opened by
     // the first board that asks. A checkpoint may hold the GPU's units,
     // which the CPU can count: its boards are refused one at a time, where
     // no record says so.
     GpuAccess& gpu = *options.settings.gpu();
     const Method method = options.settings.method;
-    if (onDevice(method) && !options.checkpoint && !gpu.search())
-      return std::fprintf(err, "error: --method=%s: %s\n", nameOf(method), gpu.why().c_str()), 1;
+    if (onDevice(method) && !options.checkpoint && !gpu.search()) {
+      std::fprintf(err, "error: --method=%s: %s\n", nameOf(method), gpu.why().c_str());
+      return 1;
+    }
     const int status = options.checkpoint ? countWithCheckpoint(in, out, err, options)
                                           : countBoardsAsShare(in, out, err, options);
     if (options.settings.device && !gpu.started())  // auto, whose boards no GPU counted

@@ -28,7 +28,11 @@ bool BoardSource::next(Board& board) {
     return true;
   }
   while (!*error_ && (reader_ || openNext())) {
-    if (reader_->next(board)) return ++boardsRead_, ++fileBoards_, true;
+    if (reader_->next(board)) {
+      ++boardsRead_;
+      ++fileBoards_;
+      return true;
+    }
     if (*reader_->error()) {
       if (files_.empty())
         std::snprintf(error_, sizeof error_, "%s", reader_->error());

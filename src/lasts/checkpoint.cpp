@@ -27,7 +27,10 @@ bool Checkpoint::openToAppend(long wholeBytes) {
   int fd = ::open(path_, O_WRONLY | O_APPEND | O_CREAT, 0644);
   if (fd < 0) return fail("cannot open to write: %s", std::strerror(errno));
   std::FILE* out = fdopen(fd, "a");
-  if (!out) return ::close(fd), fail("cannot open to write: %s", std::strerror(errno));
+  if (!out) {
+    ::close(fd);
+    return fail("cannot open to write: %s", std::strerror(errno));
+  }
   writer_.start(out);
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) return fail("in use by another run of queens");
   if (torn_) {
@@ -88,7 +91,8 @@ bool Checkpoint::resumeSplit(const char* method, long units, long cut, DoneUnits
     done = std::move(pending_.done);
     resumed = pending_.count;
     hasPending_ = false;
-    boardUnits_ = share_.unitsOf(units), boardUnitsDone_ = done.count();
+    boardUnits_ = share_.unitsOf(units);
+    boardUnitsDone_ = done.count();
     std::fprintf(err_, "note: checkpoint %s: board %ld resumes with %ld of its %ld units done\n",
                  path_, board_, done.count(), boardUnits_);
     return true;

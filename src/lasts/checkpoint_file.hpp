@@ -64,7 +64,8 @@ bool forEachListedUnit(const char* list, long units, Add add) {
     long first = 0, last = 0;
     int length = 0;
     if (std::sscanf(at, "%ld%n", &first, &length) != 1 || *at == '-' || *at == '+') return false;
-    at += length, last = first;
+    at += length;
+    last = first;
     if (*at == '-' && (std::sscanf(at + 1, "%ld%n", &last, &length) != 1 || at[1] == '-'))
       return false;
     if (*at == '-') at += 1 + length;

@@ -29,7 +29,10 @@ char* LineReader::next() {
   if (c == EOF) {
     ended_ = true;
     if (std::ferror(file_)) return fail("cannot read: %s", std::strerror(errno));
-    if (length == 0) return --lineNumber_, nullptr;
+    if (length == 0) {
+      --lineNumber_;
+      return nullptr;
+    }
     torn_ = true;
   }
   while (length > 0 && (line_[length - 1] == '\r' || line_[length - 1] == ' ')) --length;

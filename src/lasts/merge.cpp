@@ -38,7 +38,8 @@ const char* parseShareHeader(const char* line, ShareHeader& header) {
       header.boards < 0)
     return "a share's header cut short: expected 'numbering N input X plan X boards B' after the "
            "format";
-  start += end, end = 0;
+  start += end;
+  end = 0;
   if (std::sscanf(line + start, " plans %127[a-z,-]%n", header.plans, &end) != 1 || !end)
     return "a share's header cut short: expected 'plans NAMES' after the boards";
   if (line[start + end]) return "a share's header with more after its last field";
@@ -129,7 +130,10 @@ class ShareMerge {
   bool goesWithFirst(const char* name, const char* share, const ShareHeader& header) {
     if (!totals_) {
       totals_ = static_cast<Count*>(std::calloc(size_t(header.boards) + 1, sizeof(Count)));
-      if (!totals_) return refuse("%s: %s: no memory for its totals", name, share), false;
+      if (!totals_) {
+        refuse("%s: %s: no memory for its totals", name, share);
+        return false;
+      }
       first_ = header;
       firstFile_ = name;
     } else if (header.numbering != first_.numbering) {
@@ -177,8 +181,10 @@ class ShareMerge {
                       share, line),
                false;
       counts.addCount(count);
-      if (!copy && (totals_[board] += count) < count)
-        return refuse("%s: %s: board %ld's total passes 2^128 - 1", name, share, board + 1), false;
+      if (!copy && (totals_[board] += count) < count) {
+        refuse("%s: %s: board %ld's total passes 2^128 - 1", name, share, board + 1);
+        return false;
+      }
     }
     if (!readEnd(lines, name, share, header, shareCheck(headerLine, counts.digest()))) return false;
     if (!copy) {

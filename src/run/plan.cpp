@@ -113,7 +113,10 @@ std::string deviceReason(const Board& board, const PlanRequest& request, const c
 bool plansDeviceJoin(const Board& board, const PlanRequest& request, Plan& plan) {
   if (!request.gpu->joiners() || board.n < 2) return false;  // no line to cut 1x1
   auto engine = std::make_unique<GpuJoinEngine>(*request.gpu);
-  if (!engine->build(board, request.budget)) return plan.joinPassedOver = true, false;
+  if (!engine->build(board, request.budget)) {
+    plan.joinPassedOver = true;
+    return false;
+  }
   if (request.explains)
     plan.reason = deviceReason(board, request, "the join") + ", its tables in " +
                   bytesText(engine->tables().allocated()) + " fit --memory (" +

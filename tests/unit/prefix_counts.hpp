@@ -40,14 +40,19 @@ class CpuPrefixCounter final : public queens::PrefixCounter {
     return &batches_[next_];
   }
   bool launch(bool) override {
-    if (failAt_ > 0 && ++launches_ >= failAt_) return failed_ = true, false;
+    if (failAt_ > 0 && ++launches_ >= failAt_) {
+      failed_ = true;
+      return false;
+    }
     launched_[next_] = true;
     next_ ^= 1;
     return true;
   }
   bool finish(queens::Count& placements, queens::Count& nodes) override {
     countLaunched(0), countLaunched(1);
-    placements = placements_, nodes = 0, placements_ = 0;
+    placements = placements_;
+    nodes = 0;
+    placements_ = 0;
     return !failed_;
   }
   const char* error() const override { return "the stand-in device failed"; }

@@ -211,16 +211,26 @@ DeviceWait waitForEvent(const OpenClApi& cl, cl_event event, DeviceClock::time_p
     cl_int state;
     {
       const std::lock_guard<std::mutex> lock(signal->mutex);
-      ended = signal->ended, state = signal->state;
+      ended = signal->ended;
+      state = signal->state;
     }
     // The driver is asked with the lock released: it may hold a lock of its
     // own while it calls back, and the callback takes ours. (Asked with ours
     // held, 16 host threads hung on an H200, each waiting for the other.)
     if (!ended && !stateOf(cl, event, state, status)) return DeviceWait::kFailed;
-    if (state < 0) return status = state, DeviceWait::kFailed;  // the command's error
-    if (ended || state == CL_COMPLETE) return status = CL_SUCCESS, DeviceWait::kDone;
+    if (state < 0) {
+      status = state;
+      return DeviceWait::kFailed;  // the command's error
+    }
+    if (ended || state == CL_COMPLETE) {
+      status = CL_SUCCESS;
+      return DeviceWait::kDone;
+    }
     const DeviceClock::time_point now = DeviceClock::now();
-    if (now >= deadline || deviceHung().load()) return deviceHung().store(true), DeviceWait::kLate;
+    if (now >= deadline || deviceHung().load()) {
+      deviceHung().store(true);
+      return DeviceWait::kLate;
+    }
     if (stop && stop()) return DeviceWait::kStopped;
     std::unique_lock<std::mutex> lock(signal->mutex);
     if (!signal->ended)

@@ -277,7 +277,9 @@ void FlightBuilder::addQuarters(QuarterList& to, const QuarterTable& table, Mask
     const uint64_t wide = t_.pattern(quarter) & reach_;
     const int first = wide ? __builtin_ctzll(wide) / 8 : 0;
     const int count = wide ? (63 - __builtin_clzll(wide)) / 8 + 1 - first : 1;
-    out[0] = wide >> 8 * first, out[1] = quarter.sums, out[2] = quarter.differences;
+    out[0] = wide >> 8 * first;
+    out[1] = quarter.sums;
+    out[2] = quarter.differences;
     out[3] = weights.word(first, count);
     out += JoinFlight::kQuarterWords;
   }
@@ -402,7 +404,10 @@ bool GpuJoinEngine::build(const Board& board, JoinBudget budget) {
 bool GpuJoinEngine::count(Job& job, Count& counted) {
   JoinDevices* devices = gpu_.joiners();
   JoinDevice* device = devices->forWorker(job.worker);
-  if (!device) return failure_ = devices->error(), false;
+  if (!device) {
+    failure_ = devices->error();
+    return false;
+  }
   device->watchStop([&job] { return job.units && job.units->stopping(); });
   FlightBuilder builder(tables(), *device, limits_);
   Count halves = 0;

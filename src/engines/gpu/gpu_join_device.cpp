@@ -113,8 +113,14 @@ bool OpenClJoiner::wait(FlightSlot& slot) {
   cl_int status = CL_SUCCESS;
   const DeviceWait waited = waits_.wait(cl_, slot.read.get(), slot.launched, slot.work,
                                         "a flight of the join", status, error_, stop_);
-  if (waited == DeviceWait::kStopped) return abandon(), false;
-  if (waited == DeviceWait::kLate) return failed_ = true, false;
+  if (waited == DeviceWait::kStopped) {
+    abandon();
+    return false;
+  }
+  if (waited == DeviceWait::kLate) {
+    failed_ = true;
+    return false;
+  }
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a flight of the join", status);
   for (uint64_t sum : slot.sums) total_ += sum;
@@ -269,7 +275,11 @@ class OpenClJoiners final : public JoinDevices {
     std::unique_ptr<OpenClJoiner>& joiner = joiners_[size_t(worker)];
     if (!joiner) {
       joiner = std::make_unique<OpenClJoiner>(session_);
-      if (!joiner->start()) return error_ = joiner->error(), joiner.reset(), nullptr;
+      if (!joiner->start()) {
+        error_ = joiner->error();
+        joiner.reset();
+        return nullptr;
+      }
     }
     return joiner.get();
   }

@@ -44,7 +44,10 @@ class PrefixLister : public PlacementObserver {
       add_(row, columns, sums, differences);
       return;
     }
-    from_ = row, columns_ = columns, sums_ = sums, differences_ = differences;
+    from_ = row;
+    columns_ = columns;
+    sums_ = sums;
+    differences_ = differences;
     searchRows<Mask>(top_, row, columns, sums, differences, *this);
   }
   // The nodes it visited: a call of the search follows each queen placed,
@@ -63,7 +66,9 @@ class PrefixLister : public PlacementObserver {
          differences = Mask(differences_ << (depth - from_));
     for (int r = from_; r < depth; ++r) {
       const Mask queen = Mask{1} << queenColumns[r];
-      columns |= queen, sums |= queen >> (depth - r), differences |= Mask(queen << (depth - r));
+      columns |= queen;
+      sums |= queen >> (depth - r);
+      differences |= Mask(queen << (depth - r));
     }
     add_(depth, columns, sums, differences);
   }
@@ -133,7 +138,8 @@ void BatchProgress::allButLastDone() {
     const InFlight& done = inFlight_.front();
     const Clock::time_point now = Clock::now();
     secondsPerPrefix_ = std::chrono::duration<double>(now - startOf(done)).count() / done.prefixes;
-    lastDone_ = now, doneUnits_ = done.units;
+    lastDone_ = now;
+    doneUnits_ = done.units;
     walk_->unitsCounted(done.units);
   }
 }

@@ -190,7 +190,10 @@ cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   const char* source = kGpuKernelSource;
   built.program = ClProgram(
       cl_, cl_.CreateProgramWithSource(session_->context.get(), 1, &source, nullptr, &status));
-  if (status != CL_SUCCESS) return fail("take the kernel's source", status), nullptr;
+  if (status != CL_SUCCESS) {
+    fail("take the kernel's source", status);
+    return nullptr;
+  }
   status = cl_.BuildProgram(built.program.get(), 1, &session_->device, options, nullptr, nullptr);
   if (status != CL_SUCCESS) {
     char log[2048] = "";
@@ -202,7 +205,10 @@ cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   }
   const char* name = stacked_ ? "countPrefixesStacked" : "countPrefixes";
   built.kernel = ClKernel(cl_, cl_.CreateKernel(built.program.get(), name, &status));
-  if (status != CL_SUCCESS) return fail("make the kernel", status), nullptr;
+  if (status != CL_SUCCESS) {
+    fail("make the kernel", status);
+    return nullptr;
+  }
   return built.kernel.get();
 }
 
@@ -213,8 +219,14 @@ bool OpenClCounter::wait(BatchSlot& slot) {
   const DeviceWait waited =
       waits_.wait(cl_, slot.read.get(), slot.launched, double(slot.batch.prefixes()),
                   "a batch of prefixes", status, error_, stop_);
-  if (waited == DeviceWait::kStopped) return abandon(), false;
-  if (waited == DeviceWait::kLate) return failed_ = true, false;
+  if (waited == DeviceWait::kStopped) {
+    abandon();
+    return false;
+  }
+  if (waited == DeviceWait::kLate) {
+    failed_ = true;
+    return false;
+  }
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a batch", status);
   placements_ += slot.batch.weigh(slot.counts);
@@ -233,7 +245,8 @@ PrefixBatch* OpenClCounter::nextBatch() {
 bool OpenClCounter::finish(Count& placements, Count& nodes) {
   wait(slots_[next_]);  // in the order they were launched
   wait(slots_[next_ ^ 1]);
-  placements = placements_, nodes = nodes_;
+  placements = placements_;
+  nodes = nodes_;
   placements_ = nodes_ = 0;
   return !failed_;
 }
@@ -249,7 +262,10 @@ bool OpenClCounter::launch(bool countsNodes) {
   const bool wide = batch.n > kNarrowMaxN;
   slot.countsNodes = countsNodes;
   cl_kernel kernel = kernelFor(wide, countsNodes);
-  if (!kernel) return failed_ = true, false;
+  if (!kernel) {
+    failed_ = true;
+    return false;
+  }
   bool launched;
   if (wide) {
     const std::vector<uint64_t>* masks[4] = {&batch.freeRows, &batch.columns, &batch.sums,
@@ -356,7 +372,10 @@ bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
 std::unique_ptr<PrefixCounter> startPrefixCounter(std::shared_ptr<OpenClSession> session,
                                                   bool isGpu, std::string& why) {
   auto counter = std::make_unique<OpenClCounter>(std::move(session), isGpu);
-  if (!counter->start()) return why = counter->error(), nullptr;
+  if (!counter->start()) {
+    why = counter->error();
+    return nullptr;
+  }
   return counter;
 }
 

@@ -53,7 +53,8 @@ class HalfOrder {
           best = d, bestPairs = taken[d] * eastTaken_[d];
       }
       if (best < 0) break;
-      keyBit_[keyBits_++] = best, taken[best] = 0;
+      keyBit_[keyBits_++] = best;
+      taken[best] = 0;
     }
     sortRun(patterns, aboveEnd, sorted, keys);
     sortRun(patterns + equalStart, listed - equalStart, sorted, keys);

@@ -147,7 +147,8 @@ class PairCounter {
         Isa::addPopcountsOfAnd(equalSum, northProduct_, south, split, chunk.blocks);
       }
       const int slice = kMany ? group.slices[j] : 0;
-      sums[slice] += aboveSum, equalSums[slice] += equalSum;
+      sums[slice] += aboveSum;
+      equalSums[slice] += equalSum;
     }
   }
 

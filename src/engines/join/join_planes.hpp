@@ -38,9 +38,12 @@ class WestPlanes {
   // Takes its arrays from the work space at `at`, moved past them.
   WestPlanes(const JoinTables& tables, long chunkHalves, int segmentBits, char*& at)
       : t_(tables), segmentBits_(segmentBits) {
-    planeCount_ = 2 * t_.n() - 1, bytes_ = patternBytes(t_.n());
-    planes_ = reinterpret_cast<Block*>(at), at += kMostPlanes * chunkHalves / 8;
-    tables_ = reinterpret_cast<Block*>(at), at += bytes_ * 256 * chunkHalves / 8;
+    planeCount_ = 2 * t_.n() - 1;
+    bytes_ = patternBytes(t_.n());
+    planes_ = reinterpret_cast<Block*>(at);
+    at += kMostPlanes * chunkHalves / 8;
+    tables_ = reinterpret_cast<Block*>(at);
+    at += bytes_ * 256 * chunkHalves / 8;
   }
 
   int segmentBits() const { return segmentBits_; }

@@ -115,7 +115,8 @@ class SouthWalk {
         Diagonals bottom = southEast.diagonals(*at.south);
         if (bottom.meets(at.middles)) continue;
         group.diagonals[count] = bottom = bottom.with(at.middles);
-        group.keys[count] = at.key, group.slices[count] = at.slice;
+        group.keys[count] = at.key;
+        group.slices[count] = at.slice;
         group.live[count] = planes_.template product<kBlocks, kSparse>(
             chunk, bottom, group.products + count * kProductBlocks);
         count += !kSparse || group.live[count] != 0;  // else it fits no west half

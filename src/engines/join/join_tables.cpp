@@ -99,7 +99,8 @@ void JoinTables::chooseCut(const Board& board, JoinBudget budget) {
   n_ = n;
   fallingDifferences_ = n >= 19 || budget.fallingDifferences;
   isa_ = bestJoinIsa();
-  north_ = n / 2, west_ = n / 2;
+  north_ = n / 2;
+  west_ = n / 2;
   rowFlip_ = boardHasSymmetry(board, kFlipRows);
   columnFlip_ = boardHasSymmetry(board, kFlipColumns);
   halfTurn_ = boardHasSymmetry(board, kHalfTurn);

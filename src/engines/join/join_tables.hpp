@@ -145,7 +145,9 @@ class QuarterTable {
   void mirror(const QuarterTable& source, const Board& board, int firstRow, int firstColumn,
               bool flipRows, bool flipColumns) {
     place(board, firstRow, source.rows_, firstColumn, source.columns_);
-    source_ = &source, flipRows_ = flipRows, flipColumns_ = flipColumns;
+    source_ = &source;
+    flipRows_ = flipRows;
+    flipColumns_ = flipColumns;
     if (flipRows) std::swap(sumsField_, differencesField_);  // a swap without a branch
   }
 
@@ -173,9 +175,13 @@ class QuarterTable {
       }
     }
     start[groups] = at;
-    start_ = start, entries_ = entries, entryCount_ = count;
-    source_ = this, flipRows_ = flipColumns_ = false;
-    sumsField_ = &Entry::sums, differencesField_ = &Entry::differences;
+    start_ = start;
+    entries_ = entries;
+    entryCount_ = count;
+    source_ = this;
+    flipRows_ = flipColumns_ = false;
+    sumsField_ = &Entry::sums;
+    differencesField_ = &Entry::differences;
     room -= bytes;
     return true;
   }
@@ -187,7 +193,8 @@ class QuarterTable {
   void release() {
     std::free(start_);
     std::free(entries_);
-    start_ = nullptr, entries_ = nullptr;
+    start_ = nullptr;
+    entries_ = nullptr;
   }
 
   // The entries on exactly these rows and columns (bit i: the quarter's i-th).
@@ -202,7 +209,8 @@ class QuarterTable {
     if (flipColumns_) {
       const int width = rows_ + columns_ - 1;  // of each kind
       const Mask reversedSums = reverseRows(sums, width);
-      sums = reverseRows(differences, width), differences = reversedSums;
+      sums = reverseRows(differences, width);
+      differences = reversedSums;
     }
     return {uint64_t{sums} << sumBase_, uint64_t{differences} << differenceBase_};
   }
@@ -211,11 +219,14 @@ class QuarterTable {
   void place(const Board& board, int firstRow, int rows, int firstColumn, int columns) {
     for (int row = 0; row < rows; ++row)
       free_[row] = Mask(board.freeSquares[firstRow + row] >> firstColumn) & allColumns(columns);
-    rows_ = rows, columns_ = columns;
+    rows_ = rows;
+    columns_ = columns;
     sumBase_ = firstRow + firstColumn;
     differenceBase_ = firstColumn - (firstRow + rows - 1) + board.n - 1;
-    source_ = this, flipRows_ = flipColumns_ = false;
-    sumsField_ = &Entry::sums, differencesField_ = &Entry::differences;
+    source_ = this;
+    flipRows_ = flipColumns_ = false;
+    sumsField_ = &Entry::sums;
+    differencesField_ = &Entry::differences;
   }
   // A group's rows are kept reversed, the first row the highest bit: listing
   // decides the first rows first, so it fills nearby groups together and
