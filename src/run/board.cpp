@@ -12,6 +12,34 @@ struct Counting {
   bool terminal = false, progressShown = false;
 };
 
+// Whether a count with its progress shown counts a spread sample of its
+// units first, so that its time left rests on what they cost, measured (the
+// engine's model of them can be far off: bench/README.md). Not a device's
+// units, which it counts in batches, nor a resumed count's (its line keeps
+// to the model), nor a share of too few units to sample.
+bool samplesFirst(const Engine& engine, const ProgressLine& line, long units,
+                  const DoneUnits& done) {
+  return line.showsProgress() && !*engine.use().device && done.count() == 0 &&
+         units >= kLeastSampleStride * 2;
+}
+
+// The sample's units, on the threads; once they are all counted, they join
+// the units done, and the progress line takes their costs.
+Counted countSampleFirst(const UnitRun& run, ProgressLine& line, DoneUnits& done) {
+  const long units = run.share.unitsOf(run.split.units);
+  UnitSample sample(units, sampleStride(units));
+  const long sampled = (units + sample.stride() - 1) / sample.stride();
+  line.beginSample(sampled);
+  const double start = line.elapsed();
+  const Counted counted = countUnits(run, done, &line, &sample);
+  sample.setWall(line.elapsed() - start);
+  if (counted.failed || sample.timed() < sampled)
+    return counted;  // a failure, or a stop: no unit is claimed after it
+  for (long unit = 0; unit < units; unit += sample.stride()) done.add(unit);
+  line.setSample(sample);
+  return counted;
+}
+
 // Counts this process's share of the board with the engine, into `total`.
 // A tree too small to split is share 1's. False if the checkpoint refused
 // the board's split or the engine failed.
@@ -35,7 +63,8 @@ bool countShare(Engine& engine, const Settings& settings, const Counting& counti
   }
   if (share.parts > 1) report.numbering = uint64_t(split.units) << 32 | uint32_t(split.numbering);
   if (share.part >= split.units) report.note = ", no unit of work in this share";
-  DoneUnits done;
+  const long units = share.unitsOf(split.units);
+  DoneUnits done(units);
   Count resumed = 0;
   if (checkpoint &&
       !checkpoint->resumeSplit(engine.unitsName(), split.units, split.numbering, done, resumed))
@@ -46,9 +75,12 @@ bool countShare(Engine& engine, const Settings& settings, const Counting& counti
                   share.unitsOf(split.units));
     report.note = report.noteText;
   }
-  if (line) line->setUnits(share.unitsOf(split.units), done.count(), engine.profile(split.units));
+  if (line) line->setUnits(units, done.count(), engine.profile(split.units));
   const UnitRun run{engine, split, share, counting.threads, settings.stats, checkpoint};
-  const Counted counted = countUnits(run, done, line);
+  Counted counted;
+  if (line && samplesFirst(engine, *line, units, done))
+    counted = countSampleFirst(run, *line, done);
+  if (!counted.failed && !(stopRequested() && checkpoint)) counted += countUnits(run, done, line);
   report.nodes += counted.nodes;
   report.threads = counted.threads;
   // A stop that came once the last unit was recorded left the count whole.
@@ -103,16 +135,21 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
   if (line) ticker = std::make_unique<ProgressTicker>(line.get());
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   PlanRequest request;
-  request.method = settings.method, request.budget = {settings.memory, counting.threads};
-  request.parts = settings.share.parts, request.gpu = settings.gpu();
-  request.smallBoards = &smallBoards, request.explains = line != nullptr || settings.stats;
+  request.method = settings.method;
+  request.budget = {settings.memory, counting.threads};
+  request.parts = settings.share.parts;
+  request.gpu = settings.gpu();
+  request.smallBoards = &smallBoards;
+  request.explains = line != nullptr || settings.stats;
   request.recorded = recorded;
-  request.givenQueens = given.queens, request.reservedAsGiven = given.reserved;
+  request.givenQueens = given.queens;
+  request.reservedAsGiven = given.reserved;
   Plan plan = planBoard(board, request);
   if (!plan.engine()) {
     std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,
                   board.n, board.n, plan.reason.c_str());
-    return report.refused = true, 0;
+    report.refused = true;
+    return 0;
   }
   if (request.explains) report.reason = std::move(plan.reason);
   if (!plan.warning.empty())
@@ -120,10 +157,12 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
                  plan.warning.c_str());
   Engine& engine = *plan.engine();
   counting.threads = std::min(counting.threads, engine.mostThreads());
-  report.method = engine.name(), report.plan = engine.unitsName();
+  report.method = engine.name();
+  report.plan = engine.unitsName();
   if (settings.stats) {  // its alone, before the count: the device's wait comes after
     const EngineUse use = engine.use();
-    report.bytes = use.bytes, report.device = use.device;
+    report.bytes = use.bytes;
+    report.device = use.device;
   }
   if (line) {
     char head[64];
@@ -155,7 +194,10 @@ Count countBoard(const Board& board, long boardNumber, const Settings& settings,
     given.reserved += board.n - popcount(board.freeSquares[r]);
   }
   Board pinned = board;
-  if (!pinGivenQueens(pinned)) return report.method = report.plan = kQueensClash, 0;
+  if (!pinGivenQueens(pinned)) {
+    report.method = report.plan = kQueensClash;
+    return 0;
+  }
   return countPinned(pinned, given, boardNumber, settings, smallBoards, err, report);
 }
 

@@ -11,11 +11,8 @@
 namespace queens {
 namespace {
 
-// The sample is every M-th unit, about this many of them, in up to
-// kMostRounds rounds: the empty 22x22 board's full sample takes half a
-// minute on 2 cores, and the estimate's spread is then a few percent
-// (bench/README.md).
-constexpr long kSampleUnits = 1024;
+// The sample is every M-th unit, about kSampleUnits of them (as a count's
+// is: work/profile.hpp), in up to kMostRounds rounds.
 constexpr long kMostRounds = 16;
 // A search is split finely, so that the sample is a small share of it.
 constexpr long kEstimateUnits = kSampleUnits * 256;
@@ -133,13 +130,19 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
   PlanRequest request;  // no filter of small boards: a board's own engine
-  request.method = settings.method, request.budget = {settings.memory, estimate.threads};
+  request.method = settings.method;
+  request.budget = {settings.memory, estimate.threads};
   request.gpu = settings.gpu();
   Plan plan = planBoard(board, request);
-  if (!plan.engine()) return estimate.failure = plan.reason, estimate;
+  if (!plan.engine()) {
+    estimate.failure = plan.reason;
+    return estimate;
+  }
   Engine& engine = *plan.engine();
-  if (engine.use().device && std::strcmp(engine.name(), nameOf(Method::kGpuRows)) == 0)
-    return estimate.failure = kDeviceRowsNotEstimated, estimate;
+  if (*engine.use().device && std::strcmp(engine.name(), nameOf(Method::kGpuRows)) == 0) {
+    estimate.failure = kDeviceRowsNotEstimated;
+    return estimate;
+  }
   estimate.method = engine.name();
   estimate.memory = engine.use().bytes;
   estimate.threads = std::min(estimate.threads, engine.mostThreads());
@@ -163,10 +166,11 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   estimate.sampled = progress.done();
   estimate.timeUp = estimate.sampled < planned;
   estimate.sampleSeconds = secondsOf(CLOCK_MONOTONIC) - sampleStart;
-  const double scale = double(estimate.units) / double(std::max(1L, estimate.sampled));
-  estimate.threadsAll = estimate.setupSeconds + estimate.sampleSeconds * scale;
-  estimate.oneThread = setupCpu + (secondsOf(CLOCK_PROCESS_CPUTIME_ID) - sampleCpu) *
-                                      scale;  // the threads' CPU time
+  // Scaled as a count's progress line scales its sample (UnitSample).
+  estimate.threadsAll = estimate.setupSeconds +
+                        scaledSample(estimate.sampleSeconds, estimate.sampled, estimate.units);
+  estimate.oneThread = setupCpu + scaledSample(secondsOf(CLOCK_PROCESS_CPUTIME_ID) - sampleCpu,
+                                               estimate.sampled, estimate.units);
   return estimate;
 }
 

@@ -19,10 +19,23 @@ void ProgressLine::setMethod(const std::string& line) {
 
 void ProgressLine::setUnits(long units, long resumed, UnitProfile profile) {
   std::lock_guard<std::mutex> hold(text_);
-  units_ = units, resumed_ = resumed, profile_ = std::move(profile);
+  units_ = units;
+  resumed_ = resumed;
+  profile_ = std::move(profile);
   unitsStart_ = elapsed();
   unitsDone_.store(resumed, std::memory_order_relaxed);
   phase_.clear();
+}
+
+void ProgressLine::beginSample(long sampled) {
+  std::lock_guard<std::mutex> hold(text_);
+  sampling_ = sampled;
+}
+
+void ProgressLine::setSample(const UnitSample& sample) {
+  std::lock_guard<std::mutex> hold(text_);
+  profile_ = sample.profile(share_.parts);
+  sampled_ = sample.timed();
 }
 
 void ProgressLine::drawDue(double elapsed) {
@@ -31,7 +44,8 @@ void ProgressLine::drawDue(double elapsed) {
   const char* clear = terminal_ && drawn_ ? "\r\033[K" : "";
   if (!methodSaid_ && !method_.empty()) {
     std::fprintf(err_, "%s%s\n", clear, method_.c_str());
-    methodSaid_ = true, clear = "";
+    methodSaid_ = true;
+    clear = "";
   }
   if (progress_) {
     std::fprintf(err_, "%s%s%s", terminal_ ? "\r" : "", progressText(elapsed).c_str(),
@@ -70,19 +84,33 @@ std::string ProgressLine::progressText(double elapsed) {
   return std::string(head) + body + timeLeft(elapsed, done);
 }
 
+// The share of the work done once `done` units are: a prefix of the units
+// by their costs; with a sample counted first, the sample's share of the
+// units, spread over them, and a prefix of the rest. Unit i of the share is
+// unit i * parts + part of every share, which interleave.
+double ProgressLine::workDone(long done) const {
+  auto workBefore = [&](double unit) {
+    return profile_.before(long(unit) * share_.parts + share_.part) -
+           profile_.before(share_.part);  // the share's own start
+  };
+  const double whole = workBefore(double(units_));
+  if (!(whole > 0)) return 0;
+  const double sampled = double(sampled_), units = double(units_);
+  const double restDone = std::max(0.0, double(done) - sampled) / (units - sampled);
+  return sampled / units + (1 - sampled / units) * workBefore(restDone * units) / whole;
+}
+
 // From the share of the work done, by the units' costs and by their
 // number, and this run's pace since its units began (resumed units took
 // none of its time, the tables and the split are done), fitted to both
-// (PaceFit). Unit i of the share is unit i * parts + part of every share,
-// which interleave.
+// (PaceFit). Once a sample's units are counted, it is the sample's pace
+// scaled to the whole, as --estimate scales its sample.
 std::string ProgressLine::timeLeft(double elapsed, long done) {
-  auto workBefore = [&](long unit) {
-    return profile_.before(unit * share_.parts + share_.part) -
-           profile_.before(share_.part);  // the share's own start
-  };
-  const double whole = workBefore(units_), now = workBefore(done) / whole,
-               atStart = workBefore(resumed_) / whole;
-  if (!(now > atStart) || !(whole > 0)) return "time left not known yet";
+  if (sampling_ > 0 && sampled_ == 0)
+    return "time left known once " + std::to_string(sampling_) +
+           " units spread over the board are timed";
+  const double now = workDone(done), atStart = resumed_ > 0 ? workDone(resumed_) : 0.0;
+  if (!(now > atStart)) return "time left not known yet";
   const double unitsNow = double(done) / double(units_),
                unitsAtStart = double(resumed_) / double(units_);
   pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_);

@@ -51,6 +51,11 @@ class ProgressLine final : public UnitsProgress {
   // The units of the share, those resumed from a checkpoint, and their
   // costs (set before any unit is done).
   void setUnits(long units, long resumed, UnitProfile profile);
+  // A count that times a sample of its units first (UnitSample): the time
+  // left waits for it, then rests on the units' costs that it measured.
+  void beginSample(long sampled);
+  void setSample(const UnitSample& sample);
+  bool showsProgress() const { return progress_; }
   // An estimate's line: its units are a sample's, which stops claiming
   // them `seconds` after the line began.
   void setBudget(double seconds) { budget_ = seconds; }
@@ -71,6 +76,7 @@ class ProgressLine final : public UnitsProgress {
  private:
   std::string progressText(double elapsed);
   std::string timeLeft(double elapsed, long done);
+  double workDone(long done) const;
 
   std::FILE* err_;
   bool terminal_, progress_;
@@ -84,7 +90,8 @@ class ProgressLine final : public UnitsProgress {
   long units_ = 0, resumed_ = 0;  // units_ 0: not split yet
   double unitsStart_ = 0;         // the seconds before the first unit: tables, split
   UnitProfile profile_;
-  PaceFit pace_;  // fitted at each line drawn
+  long sampling_ = 0, sampled_ = 0;  // the sample's units: being timed, then timed
+  PaceFit pace_;                     // fitted at each line drawn
   std::atomic<long> unitsDone_{0};
   double budget_ = 0;  // an estimate's seconds (0: a count)
   bool drawn_ = false;

@@ -13,8 +13,9 @@ void* runWorker(void* worker) {
 
 }  // namespace
 
-Counted countUnits(const UnitRun& run, const DoneUnits& done, UnitsProgress* progress) {
-  SharedUnits shared(run.share.unitsOf(run.split.units), progress, &done);
+Counted countUnits(const UnitRun& run, const DoneUnits& done, UnitsProgress* progress,
+                   UnitSample* sample) {
+  SharedUnits shared(run.share.unitsOf(run.split.units), progress, &done, sample);
   std::vector<Worker> workers(size_t(run.threads), Worker{&run, &shared, 0});
   std::vector<pthread_t> threadIds(size_t(run.threads));
   int started = 1;  // the calling thread is worker 0

@@ -10,6 +10,7 @@
 #include <sched.h>   // sched_getaffinity: the CPUs this process may use
 #include <unistd.h>  // sysconf
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <memory>
@@ -89,7 +90,8 @@ struct Worker {
         return;
       }
       walk.finish();
-      count += counted, nodes += job.nodes;
+      count += counted;
+      nodes += job.nodes;
       if (batch && batch->records.size > 0) checkpoint->recordBatch(batch->records, counted);
       if (!walk.batchEnded() || stopRequested()) return;
     }
@@ -101,10 +103,20 @@ struct Counted {
   Count count = 0, nodes = 0;
   int threads = 1;      // those that started
   bool failed = false;  // the engine failed (its failure() says why)
+
+  // Another pass's over the same board (a sample's, then the rest's).
+  Counted& operator+=(const Counted& more) {
+    count += more.count;
+    nodes += more.nodes;
+    threads = std::max(threads, more.threads);
+    failed = failed || more.failed;
+    return *this;
+  }
 };
 
 // Counts the units of the run's share on its threads, the calling thread
-// first, skipping those done before.
-Counted countUnits(const UnitRun& run, const DoneUnits& done, UnitsProgress* progress);
+// first, skipping those done before; with a sample, its units alone, timed.
+Counted countUnits(const UnitRun& run, const DoneUnits& done, UnitsProgress* progress,
+                   UnitSample* sample = nullptr);
 
 }  // namespace queens

@@ -1,8 +1,10 @@
 // ===== A profile of units' costs =============================================
-// The relative costs of a board's units, from a cheap model of its engine
-// (the join's: each W's halves), sampled at every stride-th unit of every
-// share: what share of the work lies before a unit. The progress line's
-// time left weighs the units done by it.
+// The relative costs of a board's units, sampled at every stride-th unit of
+// every share: what share of the work lies before a unit. They come from a
+// cheap model of its engine (the join's: each W's halves), or, better, from
+// a sample of the units timed as they are counted (UnitSample). The
+// progress line's time left weighs the units done by it, and --estimate
+// scales a sample as the progress line does.
 #pragma once
 
 #include <algorithm>
@@ -37,6 +39,63 @@ class UnitProfile {
   long stride_ = 1, units_ = 0;
 };
 
+// A sample of about kSampleUnits units: the empty 22x22 board's takes 12 s
+// on 2 cores, and its estimate's spread is then a few percent
+// (bench/README.md). A count samples at most every 16th unit, so that its
+// sample is done early.
+constexpr long kSampleUnits = 1024;
+constexpr long kLeastSampleStride = 16;
+inline long sampleStride(long units) { return std::max(kLeastSampleStride, units / kSampleUnits); }
+
+// The seconds of `units` units at the pace of `sampled` of them, spread
+// evenly over them, that took `seconds`.
+inline double scaledSample(double seconds, long sampled, long units) {
+  return seconds * double(units) / double(std::max(1L, sampled));
+}
+
+// A spread sample of a share's units, every stride-th (0, stride, 2 stride
+// ...), each timed on the thread that counts it. A count whose progress is
+// shown counts its sample first, and --estimate counts one alone: both
+// scale it the same way, so they agree. The whole, on the threads that
+// counted the sample, is its time scaled by the units it stands for; the
+// costs of the units between the sampled ones are interpolated.
+class UnitSample {
+ public:
+  UnitSample() = default;
+  UnitSample(long units, long stride)
+      : units_(units), stride_(stride), seconds_(size_t((units + stride - 1) / stride), -1.0) {}
+
+  long units() const { return units_; }
+  long stride() const { return stride_; }
+  // Called from the counting threads, each with a unit of its own.
+  void time(long unit, double seconds) { seconds_[size_t(unit / stride_)] = seconds; }
+  // The sample's time on the threads (set once it is counted), and the
+  // units it holds; a unit counted before (a checkpoint's) is not timed.
+  void setWall(double seconds) { wall_ = seconds; }
+  double wall() const { return wall_; }
+  long timed() const {
+    return long(std::count_if(seconds_.begin(), seconds_.end(), [](double s) { return s >= 0; }));
+  }
+  // The whole share's seconds on the same threads, at the sample's pace.
+  double wholeSeconds() const { return scaledSample(wall_, timed(), units_); }
+  // The profile the times make, for a share of `parts` (a unit not timed
+  // weighs the mean).
+  UnitProfile profile(int parts) const {
+    double total = 0;
+    for (double s : seconds_) total += std::max(0.0, s);
+    const double mean = total / double(std::max(1L, timed()));
+    std::vector<double> weights(seconds_);
+    for (double& weight : weights)
+      if (weight < 0) weight = mean;
+    return UnitProfile(weights, stride_ * parts, units_ * parts);
+  }
+
+ private:
+  long units_ = 0, stride_ = 1;
+  std::vector<double> seconds_;  // each sampled unit's; -1: not timed
+  double wall_ = 0;
+};
+
 // The pace of a count, fitted to what it has done: its seconds so far as
 // a * work + b * units, the shares of the modelled work and of the units
 // done since its units began (least squares over each sample, neither
@@ -48,8 +107,12 @@ class UnitProfile {
 class PaceFit {
  public:
   void add(double work, double units, double seconds) {
-    ww_ += work * work, uu_ += units * units, wu_ += work * units;
-    wt_ += work * seconds, ut_ += units * seconds, tt_ += seconds * seconds;
+    ww_ += work * work;
+    uu_ += units * units;
+    wu_ += work * units;
+    wt_ += work * seconds;
+    ut_ += units * seconds;
+    tt_ += seconds * seconds;
   }
   // Seconds for `work` and `units` more.
   double secondsFor(double work, double units) const {

@@ -7,10 +7,13 @@
 // threads claim them one at a time, so they finish together.
 #pragma once
 
+#include <time.h>  // clock_gettime: a sample's units are timed
+
 #include <atomic>
 #include <climits>
 #include <vector>
 
+#include "work/profile.hpp"
 #include "work/wide.hpp"
 
 namespace queens {
@@ -136,6 +139,11 @@ class UnitWalk {
 
  private:
   void closeUnit();  // the unit claimed last is listed (and, unless deferred, done)
+  static double now() {
+    timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return double(time.tv_sec) + 1e-9 * double(time.tv_nsec);
+  }
 
   int depth_;
   Share share_;
@@ -146,6 +154,8 @@ class UnitWalk {
   long seen_ = 0;                                // units met, of every share
   long claimed_ = -1;                            // the unit of this share this walk holds, or -1
   bool counting_ = false;                        // a claimed unit is being counted
+  long counted_ = 0;                             // which, for a sample's time
+  double countStart_ = 0;                        // when it began (a sample's units alone)
   bool defers_ = false;                          // the engine tells when units are counted
   long claims_ = 0, told_ = 0;                   // units claimed, and told done
   long topNodes_ = 0, mostTopNodes_ = LONG_MAX;  // nodes above the split depth
@@ -156,16 +166,20 @@ class UnitWalk {
 class SharedUnits {
  public:
   // `done`: units counted before, which no walk claims (null: none).
-  SharedUnits(long units, UnitsProgress* progress, const DoneUnits* done = nullptr)
-      : units_(units), progress_(progress), done_(done) {
+  // `sample`: only its units are handed out, and each is timed (null: all).
+  SharedUnits(long units, UnitsProgress* progress, const DoneUnits* done = nullptr,
+              UnitSample* sample = nullptr)
+      : units_(units), progress_(progress), done_(done), sample_(sample) {
     if (done) unitsDone_ = done->count();
   }
   long claimNext() {
+    const long step = sample_ ? sample_->stride() : 1;
     long unit;
-    do unit = nextUnit_.fetch_add(1, std::memory_order_relaxed);
+    do unit = nextUnit_.fetch_add(step, std::memory_order_relaxed);
     while (done_ && done_->has(unit));
     return unit;
   }
+  UnitSample* sample() const { return sample_; }
   // After a failure, or when the progress says so: no walk claims another
   // unit (those claimed go on).
   void abandon() { nextUnit_.store(LONG_MAX / 2, std::memory_order_relaxed); }
@@ -179,6 +193,7 @@ class SharedUnits {
   long units_;
   UnitsProgress* progress_;  // null: no progress line
   const DoneUnits* done_;
+  UnitSample* sample_;
 };
 
 // Each thread walks every unit and claims the next free one of its share:
@@ -188,11 +203,16 @@ inline bool UnitWalk::claim() {
   long index = seen_++;
   if (batchEnded_ || !shared_ || index % share_.parts != share_.part) return false;
   if (claimed_ < 0) {
-    if (batch_ && batch_->ends()) return batchEnded_ = true, false;
+    if (batch_ && batch_->ends()) {
+      batchEnded_ = true;
+      return false;
+    }
     claimed_ = shared_->claimNext();
   }
   if (index / share_.parts != claimed_) return false;
   if (batch_) batch_->add(claimed_);
+  if (shared_->sample()) countStart_ = now();
+  counted_ = claimed_;
   claimed_ = -1;
   counting_ = true;
   ++claims_;
@@ -204,6 +224,7 @@ inline void UnitWalk::unitsCounted(long units) {
 }
 
 inline void UnitWalk::closeUnit() {
+  if (counting_ && shared_->sample()) shared_->sample()->time(counted_, now() - countStart_);
   if (counting_ && !defers_) shared_->unitDone();
   counting_ = false;
 }

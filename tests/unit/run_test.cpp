@@ -18,6 +18,7 @@
 #include "engines/search_engine.hpp"
 #include "prefix_counts.hpp"
 #include "run/board.hpp"
+#include "run/progress.hpp"
 
 namespace {
 
@@ -33,7 +34,8 @@ Board emptyBoard(int n) {
 
 queens::Plan planOf(const Board& board, queens::Method method = queens::Method::kAuto) {
   queens::PlanRequest request;
-  request.method = method, request.explains = true;
+  request.method = method;
+  request.explains = true;
   return queens::planBoard(board, request);
 }
 
@@ -75,8 +77,10 @@ TEST_CASE("the planner's reasons, as --stats gives them") {
 
 TEST_CASE("a board with given queens: the reasons name its reserved squares and queens") {
   queens::PlanRequest request;
-  request.explains = true, request.method = queens::Method::kRows;
-  request.givenQueens = 1, request.reservedAsGiven = 0;
+  request.explains = true;
+  request.method = queens::Method::kRows;
+  request.givenQueens = 1;
+  request.reservedAsGiven = 0;
   Board pinned = emptyBoard(4);
   queens::pinQueen(pinned, 0, 1);  // a queen on row 1, column 2: 9 squares blocked
   CHECK(queens::planBoard(pinned, request).reason ==
@@ -92,7 +96,8 @@ TEST_CASE("a stream's small board is filtered, the first of its size searched") 
 
 TEST_CASE("the join passed over for memory: a search, and what the join would need") {
   queens::PlanRequest tight;
-  tight.budget.bytes = 1 << 20, tight.explains = true;
+  tight.budget.bytes = 1 << 20;
+  tight.explains = true;
   queens::Plan passed = queens::planBoard(emptyBoard(20), tight);
   CHECK(std::strcmp(passed.engine()->name(), "symmetry-propagate") == 0);
   CHECK((has(passed.passedOver, "--memory allows 1 MiB") &&
@@ -106,14 +111,16 @@ TEST_CASE("the join passed over for memory: a search, and what the join would ne
 
 TEST_CASE("auto follows a checkpoint's plan, and another method asked for is planned") {
   queens::PlanRequest automatic;  // auto follows the checkpoint, not its own rules
-  automatic.recorded = "symmetry-rows", automatic.explains = true;
+  automatic.recorded = "symmetry-rows";
+  automatic.explains = true;
   queens::Plan followed = queens::planBoard(emptyBoard(16), automatic);
   CHECK((std::strcmp(followed.engine()->name(), "symmetry-rows") == 0 &&
          followed.reason ==
              "16x16, 0 reserved: the units the checkpoint recorded, cut by symmetry-rows"));
   queens::PlanRequest
       other;  // another method asked for: its own plan, which the checkpoint refuses
-  other.method = queens::Method::kPropagate, other.recorded = "join";
+  other.method = queens::Method::kPropagate;
+  other.recorded = "join";
   CHECK(std::strcmp(queens::planBoard(emptyBoard(16), other).engine()->name(), "propagate") == 0);
 }
 
@@ -167,6 +174,60 @@ TEST_CASE("threads and shares") {
   CHECK(countWith(emptyBoard(12), 2) == 14200);  // A000170
 }
 
+// With its progress shown, a count times a spread sample of its units
+// first: the same count, on one thread or three, whole or in shares, and
+// under a checkpoint.
+TEST_CASE("a count that samples its units first") {
+  std::mt19937 random(20261128);
+  char* text = nullptr;
+  size_t size = 0;
+  std::FILE* err = open_memstream(&text, &size);
+  for (int i = 0; i < 4; ++i) {
+    const Board board = unit::boardOf(unit::randomBoard(random, 12 + i % 3, 0.05 * i));
+    const Count one = countWith(board, 1);
+    for (int parts : {1, 3}) {
+      Count shares = 0;
+      for (int part = 0; part < parts; ++part) {
+        queens::Settings settings = settingsOf(1 + 2 * (part % 2), queens::Share{part, parts});
+        settings.progress = queens::ProgressMode::kOn;
+        queens::Report report;
+        queens::SmallBoardFilter filter;
+        shares += queens::countBoard(board, 1, settings, filter, err, report);
+      }
+      CHECK(shares == one);
+    }
+  }
+  std::fclose(err);
+  std::free(text);
+}
+
+// The time left: unknown while the sample is timed, then the sample's pace
+// scaled to the whole, as --estimate scales its own.
+TEST_CASE("the progress line's time left after a sample") {
+  char* text = nullptr;
+  size_t size = 0;
+  std::FILE* err = open_memstream(&text, &size);
+  queens::ProgressLine line(err, false, true, 1, 20, queens::Share{});
+  line.setUnits(100, 0, queens::UnitProfile({}, 1, 100));
+  line.beginSample(10);
+  line.update(4, 100);
+  line.drawDue(1.5);
+  std::fflush(err);
+  CHECK(has(text, "4 of 100 units done (4%), 1.5 s so far, time left known once 10 units"));
+  queens::UnitSample sample(100, 10);
+  for (long unit = 0; unit < 100; unit += 10) sample.time(unit, unit < 50 ? 1.0 : 3.0);
+  sample.setWall(10);
+  line.setSample(sample);
+  line.update(10, 100);
+  line.drawDue(10);  // 10 s from the units' start: the sample's time
+  std::fclose(err);
+  // A tenth of the units, spread: a tenth of the work. The rest takes 9
+  // times as long, as 10 s scaled by the units (UnitSample::wholeSeconds).
+  CHECK(sample.wholeSeconds() == doctest::Approx(100));
+  CHECK(has(text, "10 of 100 units done (10%), 10.0 s so far, about 90 s left"));
+  std::free(text);
+}
+
 queens::GpuDevice deviceFailingAt(long failAt) {
   queens::GpuDevice device;
   device.name = "a stand-in";
@@ -215,7 +276,8 @@ TEST_CASE("devices that fail") {
       if ((r * 7 + c * 3) % 7 != 0) sparse.freeSquares[r] &= ~(queens::Row{1} << c);
   queens::GpuAccess device(deviceFailingAt(1L << 40));
   queens::PlanRequest request;
-  request.method = queens::Method::kGpu, request.gpu = &device;
+  request.method = queens::Method::kGpu;
+  request.gpu = &device;
   CHECK(has(queens::planBoard(sparse, request).warning, "by the row search on the device"));
   CHECK(queens::planBoard(emptyBoard(11), request).warning.empty());
   request.method = queens::Method::kGpuRows;

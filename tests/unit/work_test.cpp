@@ -112,6 +112,40 @@ TEST_CASE("unit profiles") {
   CHECK(sampled.before(20) == 1);
 }
 
+// A sample hands out every stride-th unit alone, timed; the rest's walk
+// then skips them as done.
+TEST_CASE("a sample's units are counted first, each timed") {
+  queens::UnitSample sample(10, 4);  // units 0, 4 and 8
+  queens::DoneUnits done(10);
+  queens::SharedUnits shared(10, nullptr, &done, &sample);
+  queens::UnitWalk first(2, queens::Share{}, &shared, true);
+  CHECK((walk(first, 10) == std::vector<long>{0, 4, 8}));
+  CHECK(sample.timed() == 3);
+  for (long unit = 0; unit < 10; unit += sample.stride()) done.add(unit);
+  queens::SharedUnits rest(10, nullptr, &done);
+  queens::UnitWalk second(2, queens::Share{}, &rest, true);
+  CHECK((walk(second, 10) == std::vector<long>{1, 2, 3, 5, 6, 7, 9}));
+}
+
+// The whole at the sample's pace, and the costs its times give the units
+// between them; a unit not timed (a checkpoint's) weighs the mean.
+TEST_CASE("a sample scaled to the whole") {
+  queens::UnitSample sample(40, 10);  // units 0, 10, 20 and 30
+  sample.time(0, 1.0);
+  sample.time(10, 3.0);
+  sample.time(30, 2.0);
+  sample.setWall(1.5);
+  CHECK(sample.timed() == 3);
+  CHECK(sample.wholeSeconds() == doctest::Approx(20));    // 1.5 s for 3 of 40 units
+  const queens::UnitProfile profile = sample.profile(1);  // weights 1, 3, 2 (the mean), 2
+  CHECK(profile.before(10) == doctest::Approx(1.0 / 8));
+  CHECK(profile.before(20) == doctest::Approx(4.0 / 8));
+  CHECK(profile.before(30) == doctest::Approx(6.0 / 8));
+  CHECK(queens::scaledSample(2, 4, 100) == doctest::Approx(50));
+  CHECK(queens::sampleStride(100) == queens::kLeastSampleStride);  // a count's sample is early
+  CHECK(queens::sampleStride(1 << 20) == (1 << 20) / queens::kSampleUnits);
+}
+
 // The pace fitted to the samples: where the time follows the units and
 // not the model's work, the time left does too; and the other way round.
 TEST_CASE("pace fits") {
