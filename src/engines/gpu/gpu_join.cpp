@@ -144,31 +144,19 @@ class FlightBuilder {
 
 bool FlightBuilder::addUnit(Mask west, const Slice* slices, int sliceCount, Count& halves) {
   const JoinFold fold = t_.foldOf(west);
-  const long chunk = limits_.chunkHalves;
-  const uint64_t first = firstSubset(popcount(west & allColumns(t_.northRows())));
-  WestCursor above{first, 1}, equal{first, 0};
-  bool aboveLeft = true, equalLeft = fold.on;
-  // As the CPU's counter lists them (JoinCounter::countUnit): halves above
-  // phi(W), then from the next word those equal.
-  while (aboveLeft || equalLeft) {
-    reach_ = 0;
-    const long aboveEnd = aboveLeft ? west_.list(west, fold, above, 0, reach_) : 0;
-    aboveLeft = aboveEnd == chunk;
-    const long equalStart = (aboveEnd + 63) / 64 * 64;
-    long listed = aboveEnd;
-    if (!aboveLeft && equalLeft && equalStart < chunk) {
-      listed = west_.list(west, fold, equal, equalStart, reach_);
-      equalLeft = listed == chunk;
-      if (listed == equalStart) listed = aboveEnd;  // none
-    }
-    if (listed == 0) break;
-    halves += Count(aboveEnd + std::max(0L, listed - equalStart));
-    const bool gap = listed > aboveEnd;
-    chunk_.listed = uint32_t(listed);
-    chunk_.gapStart = uint32_t(aboveEnd);
-    chunk_.gapEnd = uint32_t(gap ? equalStart : aboveEnd);
-    chunk_.words = uint32_t((listed + 63) / 64);
-    chunk_.equalWord = gap ? uint32_t(equalStart / 64) : chunk_.words;
+  // As the CPU's counter lists them (JoinCounter::countUnit), the equal
+  // halves from the next word.
+  WestChunks chunks(west_, west, fold, 64);
+  WestChunk bounds;
+  while (chunks.next(bounds)) {
+    reach_ = bounds.reach;
+    halves += Count(bounds.halves());
+    const bool gap = bounds.hasEqual();
+    chunk_.listed = uint32_t(bounds.listed);
+    chunk_.gapStart = uint32_t(bounds.aboveEnd);
+    chunk_.gapEnd = uint32_t(gap ? bounds.equalStart : bounds.aboveEnd);
+    chunk_.words = uint32_t((bounds.listed + 63) / 64);
+    chunk_.equalWord = gap ? uint32_t(bounds.equalStart / 64) : chunk_.words;
     chunkInFlight_ = -1;  // added with its first tile
     // Slices whose middle queens stand north, listed first, share south
     // quarters; the others share north quarters.

@@ -79,33 +79,28 @@ class JoinCounter {
     Count total = 0;
     const JoinFold fold = t_.foldOf(west);
     const int segmentBits = planes_.segmentBits();
-    const uint64_t first = firstSubset(popcount(west & allColumns(t_.northRows())));
-    WestCursor above{first, 1}, equal{first, 0};
     // Slices whose middle queens stand north, listed first, share south
     // products; the others share north products.
     int shared = 0;
     while (shared < sliceCount && !standsSouth(t_, slices[shared])) ++shared;
-    bool aboveLeft = true, equalLeft = fold.on, eastCounted = false;
-    while (aboveLeft || equalLeft) {
+    bool eastCounted = false;
+    WestChunks chunks(west_, west, fold, segmentBits);
+    WestChunk bounds;
+    while (chunks.next(bounds)) {
+      halves += Count(bounds.halves());
       Chunk chunk;
-      const long aboveEnd = aboveLeft ? west_.list(west, fold, above, 0, chunk.westReach) : 0;
-      aboveLeft = aboveEnd == tuning_.chunk;
-      const long equalStart = (aboveEnd + segmentBits - 1) / segmentBits * segmentBits;
-      long listed = aboveEnd;
-      if (!aboveLeft && equalLeft && equalStart < tuning_.chunk) {
-        listed = west_.list(west, fold, equal, equalStart, chunk.westReach);
-        equalLeft = listed == tuning_.chunk;
-        if (listed == equalStart) listed = aboveEnd;  // none
-      }
-      if (listed == 0) break;
-      halves += Count(aboveEnd + std::max(0L, listed - equalStart));
-      chunk.sparse = listed >= tuning_.sparseHalves;
+      chunk.westReach = bounds.reach;
+      chunk.sparse = bounds.listed >= tuning_.sparseHalves;
       if (chunk.sparse && !eastCounted) countEastDiagonals(west, slices, sliceCount);
       eastCounted = eastCounted || chunk.sparse;
-      if (chunk.sparse) order_.sort(west_.patterns(), aboveEnd, equalStart, listed, sorted_, keys_);
-      chunk = planes_.build(chunk, west_.patterns(), listed, aboveEnd, equalStart);
-      chunk.equalBlock = listed > aboveEnd ? int(equalStart / kBlockBits) : chunk.blocks;
-      chunk.equalSegment = listed > aboveEnd ? int(equalStart / segmentBits) : chunk.segments;
+      if (chunk.sparse)
+        order_.sort(west_.patterns(), bounds.aboveEnd, bounds.equalStart, bounds.listed, sorted_,
+                    keys_);
+      chunk =
+          planes_.build(chunk, west_.patterns(), bounds.listed, bounds.aboveEnd, bounds.equalStart);
+      chunk.equalBlock = bounds.hasEqual() ? int(bounds.equalStart / kBlockBits) : chunk.blocks;
+      chunk.equalSegment =
+          bounds.hasEqual() ? int(bounds.equalStart / segmentBits) : chunk.segments;
       if (shared) total += countEastHalves(chunk, west, slices, shared, fold);
       if (shared < sliceCount)
         total += countEastHalves(chunk, west, slices + shared, sliceCount - shared, fold);

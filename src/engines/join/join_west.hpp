@@ -34,6 +34,7 @@ class WestLister {
   const uint64_t* patterns() const { return patterns_; }
   uint64_t* patterns() { return patterns_; }
   long chunk() const { return chunk_; }
+  int northRows() const { return t_.northRows(); }
 
   // Lists the next west halves' patterns from `listed` up to a chunk, by the
   // north quarters' columns from the cursor, moved past them; returns where
@@ -89,7 +90,8 @@ class WestLister {
     const long souths = southEnd - south;
     for (long j = 0; j < souths; ++j) {
       const Diagonals bottom = southWest.diagonals(south[j]);
-      souths_[j] = bottom.sums, souths_[souths + j] = bottom.differences;
+      souths_[j] = bottom.sums;
+      souths_[souths + j] = bottom.differences;
       souths_[2 * souths + j] = t_.pattern(bottom);
     }
     return souths;
@@ -99,6 +101,56 @@ class WestLister {
   long chunk_, southBlock_;
   uint64_t* patterns_;
   uint64_t souths_[3 * kWestSouthBlock];  // a block's: 24 KiB a thread, whatever the board
+};
+
+// One chunk of a W's west halves: [0, aboveEnd) above phi(W), and, where
+// listed > aboveEnd, [equalStart, listed) equal to it.
+struct WestChunk {
+  long aboveEnd = 0, equalStart = 0, listed = 0;
+  uint64_t reach = 0;  // the diagonals some half of it takes
+  bool hasEqual() const { return listed > aboveEnd; }
+  long halves() const { return aboveEnd + std::max(0L, listed - equalStart); }
+};
+
+// A W's west halves, a chunk at a time, as the CPU's counter and the
+// device's listing both take them: those above phi(W), then, from the next
+// segment of `segment` halves (which a count skips whole or not at all),
+// those equal, where the fold keeps them.
+class WestChunks {
+ public:
+  WestChunks(WestLister& lister, Mask west, JoinFold fold, long segment)
+      : lister_(lister),
+        west_(west),
+        fold_(fold),
+        segment_(segment),
+        above_{firstSubset(popcount(west & allColumns(lister.northRows()))), 1},
+        equal_{above_.northColumns, 0},
+        equalLeft_(fold.on) {}
+
+  // The next chunk; false once every half is listed.
+  bool next(WestChunk& chunk) {
+    if (!aboveLeft_ && !equalLeft_) return false;
+    chunk = WestChunk{};
+    const long room = lister_.chunk();
+    chunk.aboveEnd = aboveLeft_ ? lister_.list(west_, fold_, above_, 0, chunk.reach) : 0;
+    aboveLeft_ = chunk.aboveEnd == room;
+    chunk.equalStart = (chunk.aboveEnd + segment_ - 1) / segment_ * segment_;
+    chunk.listed = chunk.aboveEnd;
+    if (!aboveLeft_ && equalLeft_ && chunk.equalStart < room) {
+      chunk.listed = lister_.list(west_, fold_, equal_, chunk.equalStart, chunk.reach);
+      equalLeft_ = chunk.listed == room;
+      if (chunk.listed == chunk.equalStart) chunk.listed = chunk.aboveEnd;  // none
+    }
+    return chunk.listed > 0;
+  }
+
+ private:
+  WestLister& lister_;
+  Mask west_;
+  JoinFold fold_;
+  long segment_;
+  WestCursor above_, equal_;
+  bool aboveLeft_ = true, equalLeft_;
 };
 
 }  // namespace
