@@ -93,24 +93,59 @@ std::unique_ptr<ProgressLine> lineOf(const Board& board, long boardNumber, const
   return std::make_unique<ProgressLine>(err, terminal, true, boardNumber, board.n, Share{});
 }
 
-// Counts the sample's first round, then the rest in one walk if they fit in
-// the budget at that pace (the fewest walks over the top of the tree),
-// else round by round until the budget is spent. False if the engine
-// failed.
+// What the sample measured: its first round on one thread, the rest on the
+// estimate's threads, each spread over the board's units, so that the
+// figure for each thread count is measured.
+struct SampleTimes {
+  long firstUnits = 0, restUnits = 0;
+  double firstSeconds = 0, restSeconds = 0;
+};
+
+// Counts the sample's first round on one thread, then the rest on the
+// threads, in one walk if they fit in the budget at that pace (the fewest
+// walks over the top of the tree), else round by round until the budget is
+// spent. False if the engine failed.
 bool countSample(Engine& engine, const Split& split, int threads, const SampleRounds& rounds,
-                 SampleProgress& progress) {
-  auto count = [&](Share share, const DoneUnits& done) {
-    return !countUnits({engine, split, share, threads, false, nullptr}, done, &progress).failed;
+                 SampleProgress& progress, SampleTimes& times) {
+  auto count = [&](Share share, const DoneUnits& done, int on) {
+    return !countUnits({engine, split, share, on, false, nullptr}, done, &progress).failed;
   };
-  const double start = secondsOf(CLOCK_MONOTONIC);
-  if (!count(rounds.round(0), DoneUnits())) return false;
-  const double roundSeconds = secondsOf(CLOCK_MONOTONIC) - start;
+  double start = secondsOf(CLOCK_MONOTONIC);
+  if (!count(rounds.round(0), DoneUnits(), 1)) return false;
+  times.firstSeconds = secondsOf(CLOCK_MONOTONIC) - start;
+  times.firstUnits = progress.done();
   if (rounds.rounds() == 1 || progress.timeUp()) return true;
-  if (progress.fits(roundSeconds * double(rounds.rounds() - 1)))
-    return count(rounds.sample(), rounds.firstRound(split.units));
-  for (long round = 1; round < rounds.rounds() && !progress.timeUp(); ++round)
-    if (!count(rounds.round(round), DoneUnits())) return false;
-  return true;
+  start = secondsOf(CLOCK_MONOTONIC);
+  bool counted = true;
+  if (progress.fits(times.firstSeconds * double(rounds.rounds() - 1) / threads)) {
+    counted = count(rounds.sample(), rounds.firstRound(split.units), threads);
+  } else {
+    for (long round = 1; round < rounds.rounds() && !progress.timeUp() && counted; ++round)
+      counted = count(rounds.round(round), DoneUnits(), threads);
+  }
+  times.restSeconds = secondsOf(CLOCK_MONOTONIC) - start;
+  times.restUnits = progress.done() - times.firstUnits;
+  return counted;
+}
+
+// The sample's figures scaled to the board's units, as a count's progress
+// line scales its own sample (UnitSample): on one thread, and on the
+// threads where the budget let the sample's rest run on them.
+void scaleSample(const SampleTimes& times, Estimate& estimate) {
+  estimate.sampled = times.firstUnits + times.restUnits;
+  estimate.oneThread =
+      estimate.setupSeconds + scaledSample(times.firstSeconds, times.firstUnits, estimate.units);
+  if (estimate.threads == 1) {
+    estimate.oneThread =
+        estimate.setupSeconds +
+        scaledSample(times.firstSeconds + times.restSeconds, estimate.sampled, estimate.units);
+  } else if (times.restUnits == 0) {
+    estimate.threads = 1;  // measured on one thread alone
+  }
+  estimate.threadsAll = estimate.threads == 1
+                            ? estimate.oneThread
+                            : estimate.setupSeconds +
+                                  scaledSample(times.restSeconds, times.restUnits, estimate.units);
 }
 
 }  // namespace
@@ -119,8 +154,7 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
                        double budget, std::FILE* err) {
   Estimate estimate;
   estimate.budget = budget;
-  const double wallStart = secondsOf(CLOCK_MONOTONIC),
-               cpuStart = secondsOf(CLOCK_PROCESS_CPUTIME_ID);
+  const double wallStart = secondsOf(CLOCK_MONOTONIC);
   Board board = given;
   if (hasGivenQueens(board) && !pinGivenQueens(board)) return estimate;  // no placement
   std::unique_ptr<ProgressLine> line = lineOf(board, boardNumber, settings, err);
@@ -154,23 +188,17 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
     estimate.oneThread = estimate.threadsAll = estimate.setupSeconds;
     return estimate;
   }
-  const double setupCpu = secondsOf(CLOCK_PROCESS_CPUTIME_ID) - cpuStart;
-  const double sampleStart = secondsOf(CLOCK_MONOTONIC),
-               sampleCpu = secondsOf(CLOCK_PROCESS_CPUTIME_ID);
+  const double sampleStart = secondsOf(CLOCK_MONOTONIC);
   const SampleRounds rounds(split.units);
   const long planned = rounds.sample().unitsOf(split.units);
   if (line) line->setUnits(planned, 0, UnitProfile({}, 1, planned));  // equal costs
   SampleProgress progress(line.get(), wallStart + budget);
-  if (!countSample(engine, split, estimate.threads, rounds, progress))
+  SampleTimes times;
+  if (!countSample(engine, split, estimate.threads, rounds, progress, times))
     estimate.failure = engine.failure() ? engine.failure() : "its engine failed";
-  estimate.sampled = progress.done();
-  estimate.timeUp = estimate.sampled < planned;
   estimate.sampleSeconds = secondsOf(CLOCK_MONOTONIC) - sampleStart;
-  // Scaled as a count's progress line scales its sample (UnitSample).
-  estimate.threadsAll = estimate.setupSeconds +
-                        scaledSample(estimate.sampleSeconds, estimate.sampled, estimate.units);
-  estimate.oneThread = setupCpu + scaledSample(secondsOf(CLOCK_PROCESS_CPUTIME_ID) - sampleCpu,
-                                               estimate.sampled, estimate.units);
+  scaleSample(times, estimate);
+  estimate.timeUp = estimate.sampled < planned;
   return estimate;
 }
 

@@ -106,15 +106,23 @@ double ProgressLine::workDone(long done) const {
 // (PaceFit). Once a sample's units are counted, it is the sample's pace
 // scaled to the whole, as --estimate scales its sample.
 std::string ProgressLine::timeLeft(double elapsed, long done) {
-  if (sampling_ > 0 && sampled_ == 0)
-    return "time left known once " + std::to_string(sampling_) +
-           " units spread over the board are timed";
-  const double now = workDone(done), atStart = resumed_ > 0 ? workDone(resumed_) : 0.0;
-  if (!(now > atStart)) return "time left not known yet";
-  const double unitsNow = double(done) / double(units_),
-               unitsAtStart = double(resumed_) / double(units_);
-  pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_);
-  double left = pace_.secondsFor(1 - now, 1 - unitsNow);
+  double left = 0;
+  if (sampling_ > 0 && sampled_ == 0) {
+    // While the sample is counted, its units done so far stand for a
+    // stride of units each, over the start of the board: weighed by the
+    // engine's model, a first guess, until the whole sample is timed.
+    const double stride = double(units_) / double(sampling_),
+                 covered = workDone(std::min(units_, long(double(done) * stride)));
+    if (!(covered > 0)) return "time left not known yet";
+    left = (elapsed - unitsStart_) * (stride / covered - 1);
+  } else {
+    const double now = workDone(done), atStart = resumed_ > 0 ? workDone(resumed_) : 0.0;
+    if (!(now > atStart)) return "time left not known yet";
+    const double unitsNow = double(done) / double(units_),
+                 unitsAtStart = double(resumed_) / double(units_);
+    pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_);
+    left = pace_.secondsFor(1 - now, 1 - unitsNow);
+  }
   if (budget_ > 0) left = std::min(left, budget_ - elapsed);  // an estimate's sample stops
   char text[48];
   if (left < 600)

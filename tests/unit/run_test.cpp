@@ -201,8 +201,8 @@ TEST_CASE("a count that samples its units first") {
   std::free(text);
 }
 
-// The time left: unknown while the sample is timed, then the sample's pace
-// scaled to the whole, as --estimate scales its own.
+// The time left: while the sample is counted, a first guess by the model;
+// then the sample's pace scaled to the whole, as --estimate scales its own.
 TEST_CASE("the progress line's time left after a sample") {
   char* text = nullptr;
   size_t size = 0;
@@ -213,7 +213,9 @@ TEST_CASE("the progress line's time left after a sample") {
   line.update(4, 100);
   line.drawDue(1.5);
   std::fflush(err);
-  CHECK(has(text, "4 of 100 units done (4%), 1.5 s so far, time left known once 10 units"));
+  // 4 of the sample's 10 units, each standing for 10 units: 40% of the
+  // work (the model's costs are equal here) took 1.5 s / 10.
+  CHECK(has(text, "4 of 100 units done (4%), 1.5 s so far, about 36 s left"));
   queens::UnitSample sample(100, 10);
   for (long unit = 0; unit < 100; unit += 10) sample.time(unit, unit < 50 ? 1.0 : 3.0);
   sample.setWall(10);
