@@ -46,6 +46,14 @@ struct EngineUse {
   double deviceWait = 0;
 };
 
+// How an engine's units can be timed: each while the walk holds it (the
+// CPU's engines); together, a sample's units from the first to the last
+// done (the join on a device, whose units the host lists, and the device
+// counts later in flights); or not usefully (the row search on a device,
+// whose units wait for a batch, whose time is the device's start-up at
+// first).
+enum class UnitTiming { kEach, kTogether, kNone };
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -67,6 +75,8 @@ class Engine {
 
   // The relative costs of its `units` units, for the progress line.
   virtual UnitProfile profile(long units) const { return UnitProfile({}, 1, units); }
+  // How a sample of its units can be timed (--estimate, the progress line).
+  virtual UnitTiming unitTiming() const { return UnitTiming::kEach; }
 
   // The method line, after "counted by ": "join on 2 threads, its tables
   // in 130 MiB".

@@ -14,12 +14,12 @@ struct Counting {
 
 // Whether a count with its progress shown counts a spread sample of its
 // units first, so that its time left rests on what they cost, measured (the
-// engine's model of them can be far off: bench/README.md). Not a device's
-// units, which it counts in batches, nor a resumed count's (its line keeps
-// to the model), nor a share of too few units to sample.
+// engine's model of them can be far off: bench/README.md). Not the row
+// search on a device, whose units wait for a batch, nor a resumed count
+// (its line keeps to the model), nor a share of too few units.
 bool samplesFirst(const Engine& engine, const ProgressLine& line, long units,
                   const DoneUnits& done) {
-  return line.showsProgress() && !*engine.use().device && done.count() == 0 &&
+  return line.showsProgress() && engine.unitTiming() != UnitTiming::kNone && done.count() == 0 &&
          units >= kLeastSampleStride * 2;
 }
 
@@ -36,7 +36,7 @@ Counted countSampleFirst(const UnitRun& run, ProgressLine& line, DoneUnits& done
   if (counted.failed || sample.timed() < sampled)
     return counted;  // a failure, or a stop: no unit is claimed after it
   for (long unit = 0; unit < units; unit += sample.stride()) done.add(unit);
-  line.setSample(sample);
+  line.setSample(sample, run.engine.unitTiming() == UnitTiming::kEach);
   return counted;
 }
 

@@ -4,7 +4,6 @@
 #include <time.h>    // clock_gettime
 #include <unistd.h>  // isatty
 
-#include <cstring>
 #include <memory>
 #include <optional>
 
@@ -173,7 +172,7 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
     return estimate;
   }
   Engine& engine = *plan.engine();
-  if (*engine.use().device && std::strcmp(engine.name(), nameOf(Method::kGpuRows)) == 0) {
+  if (engine.unitTiming() == UnitTiming::kNone) {
     estimate.failure = kDeviceRowsNotEstimated;
     return estimate;
   }

@@ -32,9 +32,9 @@ void ProgressLine::beginSample(long sampled) {
   sampling_ = sampled;
 }
 
-void ProgressLine::setSample(const UnitSample& sample) {
+void ProgressLine::setSample(const UnitSample& sample, bool timedEach) {
   std::lock_guard<std::mutex> hold(text_);
-  profile_ = sample.profile(share_.parts);
+  if (timedEach) profile_ = sample.profile(share_.parts);
   sampled_ = sample.timed();
 }
 

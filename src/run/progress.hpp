@@ -51,10 +51,11 @@ class ProgressLine final : public UnitsProgress {
   // The units of the share, those resumed from a checkpoint, and their
   // costs (set before any unit is done).
   void setUnits(long units, long resumed, UnitProfile profile);
-  // A count that times a sample of its units first (UnitSample): the time
-  // left waits for it, then rests on the units' costs that it measured.
+  // A count that counts a sample of its units first (UnitSample): the time
+  // left is a first guess until it is done, then the sample's pace scaled,
+  // weighed by the costs it measured where its units were timed each.
   void beginSample(long sampled);
-  void setSample(const UnitSample& sample);
+  void setSample(const UnitSample& sample, bool timedEach);
   bool showsProgress() const { return progress_; }
   // An estimate's line: its units are a sample's, which stops claiming
   // them `seconds` after the line began.

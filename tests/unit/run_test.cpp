@@ -219,7 +219,7 @@ TEST_CASE("the progress line's time left after a sample") {
   queens::UnitSample sample(100, 10);
   for (long unit = 0; unit < 100; unit += 10) sample.time(unit, unit < 50 ? 1.0 : 3.0);
   sample.setWall(10);
-  line.setSample(sample);
+  line.setSample(sample, true);
   line.update(10, 100);
   line.drawDue(10);  // 10 s from the units' start: the sample's time
   std::fclose(err);

@@ -50,6 +50,7 @@ class GpuEngine final : public Engine {
   }
 
   const char* name() const override { return gpu_ ? nameOf(Method::kGpuRows) : unitsName(); }
+  UnitTiming unitTiming() const override { return gpu_ ? UnitTiming::kNone : UnitTiming::kEach; }
   const char* unitsName() const override {
     return nameOf(cpu_.classes() ? Method::kSymmetryRows : Method::kRows);
   }

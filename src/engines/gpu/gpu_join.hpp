@@ -49,6 +49,7 @@ class GpuJoinEngine final : public JoinEngine {
 
   const char* name() const override { return nameOf(Method::kGpuJoin); }
   const char* unitsName() const override { return nameOf(Method::kJoin); }
+  UnitTiming unitTiming() const override { return UnitTiming::kTogether; }
   // Each thread lists its units' flights, and the device counts them.
   bool count(Job& job, Count& counted) override;
   const char* failure() const override { return failure_; }
