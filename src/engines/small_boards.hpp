@@ -14,7 +14,7 @@
 
 namespace queens {
 
-constexpr int kFilterMaxN = 8;
+// kFilterMaxN, the largest board it counts, is in the table of methods.
 constexpr int kMostSmallPlacements = 92;  // the empty 8x8 board's
 
 class SmallBoardFilter {

@@ -529,7 +529,8 @@ int runQueens(int in, std::FILE* out, std::FILE* err, int argc, const char* cons
       std::fprintf(err,
                    "note: --device=%d: no board was counted on it (auto counts on a GPU with "
                    "memory of its own, from %dx%d, where the join would count)\n",
-                   options.settings.device, kAutoThresholds.gpuMinN, kAutoThresholds.gpuMinN);
+                   options.settings.device, rowOf(Method::kGpuRows).autoRule.fromN,
+                   rowOf(Method::kGpuRows).autoRule.fromN);
     return status;
   }
   return mergeShares(options.files, in, out, err);

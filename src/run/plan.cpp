@@ -36,24 +36,24 @@ std::string boardText(const Board& board, const PlanRequest& request) {
   return text;
 }
 
-int mostReservedPercent(const Board& board) {
-  return board.n >= 16 ? kAutoThresholds.joinMostReservedPercentFrom16
-                       : kAutoThresholds.joinMostReservedPercent;
+// Whether auto would take the method by its rule's size and reserved
+// squares (given queens already pinned). Not the CPU's instruction set: it
+// changes how fast a unit counts, never which units there are, so that
+// shares of any mix of machines add up.
+bool ruleTakes(const Board& board, Method method) {
+  const AutoRule& rule = rowOf(method).autoRule;
+  return rule.sizeFits(board.n) && rule.fewReserved(board.n, reservedSquares(board));
 }
 
-// Whether auto's rules would join the board (given queens already pinned).
-// Not the CPU's instruction set: it changes how fast a unit counts, never
-// which units there are, so that shares of any mix of machines add up.
-bool joinWins(const Board& board) {
-  if (board.n < kAutoThresholds.joinMinN || board.n > kJoinMaxN) return false;
-  return reservedSquares(board) * 100 <= mostReservedPercent(board) * board.n * board.n;
-}
+bool joinWins(const Board& board) { return ruleTakes(board, Method::kJoin); }
+
+std::string sizeText(int n) { return std::to_string(n) + "x" + std::to_string(n); }
 
 // Auto's rule for the join, as it applies to the board.
 std::string joinRule(const Board& board) {
-  const int most = mostReservedPercent(board);
-  const std::string from = std::to_string(kAutoThresholds.joinMinN);
-  return "the join from " + from + "x" + from + " with at most " + std::to_string(most) +
+  const AutoRule& rule = rowOf(Method::kJoin).autoRule;
+  const int most = board.n >= 16 ? rule.fromSixteen : rule.mostReservedPercent;
+  return "the join from " + sizeText(rule.fromN) + " with at most " + std::to_string(most) +
          "% reserved";
 }
 
@@ -80,8 +80,7 @@ enum class DeviceWay { kNone, kJoin, kRows };
 
 DeviceWay deviceWay(const Board& board, const PlanRequest& request) {
   const Method method = request.method;
-  const bool autoWould = method == Method::kAuto && board.n >= kAutoThresholds.gpuMinN &&
-                         board.n <= kJoinMaxN && joinWins(board);
+  const bool autoWould = method == Method::kAuto && ruleTakes(board, Method::kGpuRows);
   if (request.recorded) {  // the units the checkpoint holds, where a device counts them
     const unsigned units = bitOf(recordedMethod(request.recorded));
     if (!autoWould && !(onDevice(method) && (rowOf(method).follows & units)))
@@ -90,22 +89,23 @@ DeviceWay deviceWay(const Board& board, const PlanRequest& request) {
            : units & kRowUnits ? DeviceWay::kRows
                                : DeviceWay::kNone;
   }
-  if (method == Method::kGpuJoin) return DeviceWay::kJoin;
+  const EngineKind kind = rowOf(method).making.kind;
+  if (kind == EngineKind::kDeviceJoin) return DeviceWay::kJoin;
   // On the device the row search beat the join on each board bench/gpu
   // timed but 20x20 (bench/README.md, "First on the card").
-  if (method == Method::kGpu || method == Method::kGpuRows || autoWould) return DeviceWay::kRows;
+  if (kind == EngineKind::kDeviceRows || autoWould) return DeviceWay::kRows;
   return DeviceWay::kNone;
 }
 
 // Why the device counts the board, for --stats: `what` it does, and the rule.
 std::string deviceReason(const Board& board, const PlanRequest& request, const char* what) {
-  const std::string from = std::to_string(kAutoThresholds.gpuMinN);
+  const std::string from = sizeText(rowOf(Method::kGpuRows).autoRule.fromN);
   if (request.recorded)
     return boardText(board, request) + ": the units the checkpoint recorded, cut by " +
            request.recorded;
   if (request.method == Method::kAuto)
-    return boardText(board, request) + ": a GPU from " + from + "x" + from + " where " +
-           joinRule(board) + " would count, " + what;
+    return boardText(board, request) + ": a GPU from " + from + " where " + joinRule(board) +
+           " would count, " + what;
   return boardText(board, request) + ": --method=" + nameOf(request.method) + ", " + what;
 }
 
@@ -138,8 +138,8 @@ bool plansDeviceRows(const Board& board, const PlanRequest& request, bool device
   // search on the device, with neither propagation nor the join, may take
   // far longer than auto's engines (a 40x40 board with 85% reserved: more
   // than 20 s, where auto takes 24 ms).
-  if (request.method == Method::kGpu && !request.recorded && board.n >= kAutoThresholds.gpuMinN &&
-      !joinAsked(board, Method::kAuto))
+  if (request.method == Method::kGpu && !request.recorded &&
+      board.n >= rowOf(Method::kGpuRows).autoRule.fromN && !joinAsked(board, Method::kAuto))
     plan.warning =
         "--method=gpu counts it by the row search on the device, without propagation (auto's "
         "engines may be far faster on it; --method=gpu-rows says this is meant)";
@@ -158,8 +158,9 @@ bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
   if (way == DeviceWay::kNone) return false;
   GpuAccess* gpu = request.gpu;
   const bool asked = onDevice(request.method);
-  const GpuDevice* chosen = gpu ? gpu->device() : nullptr;    // opened only for such a board
-  if (!asked && !(chosen && chosen->discrete)) return false;  // auto: a discrete GPU's alone
+  const GpuDevice* chosen = gpu ? gpu->device() : nullptr;  // opened only for such a board
+  const bool discreteOnly = rowOf(Method::kGpuRows).autoRule.discreteGpu;
+  if (!asked && !(chosen && (chosen->discrete || !discreteOnly))) return false;  // auto's rule
   const bool device = chosen && gpu->search();
   if (!device && !request.recorded && !asked) {
     // auto: a GPU that will not start is passed over, said once a run.
@@ -226,15 +227,14 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
 // A search: the method asked for, or auto's choice of symmetry and
 // propagation (auto's too for a join that did not fit).
 void planSearch(const Board& board, const PlanRequest& request, Method method, Plan& plan) {
-  const bool automatic = method == Method::kAuto || method == Method::kJoin;
-  const bool trySymmetry =
-      automatic ? board.n >= kAutoThresholds.symmetryMinN && board.n <= kSymmetryMaxN
-                : method == Method::kSymmetryRows || method == Method::kSymmetryPropagate;
+  const Making& asked = rowOf(method).making;
+  const bool automatic = asked.kind != EngineKind::kSearch;  // auto, or a join that did not fit
+  const AutoRule& symmetryRule = rowOf(Method::kSymmetryRows).autoRule;
+  const bool trySymmetry = automatic ? symmetryRule.sizeFits(board.n) : asked.symmetric;
   std::unique_ptr<BorderClasses> classes = trySymmetry ? classesOf(board) : nullptr;
-  const int propagateMinN =
-      classes ? kAutoThresholds.symmetricPropagateMinN : kAutoThresholds.propagateMinN;
-  bool propagate = automatic ? board.n >= propagateMinN
-                             : method == Method::kPropagate || method == Method::kSymmetryPropagate;
+  const AutoRule& propagateRule =
+      rowOf(classes ? Method::kSymmetryPropagate : Method::kPropagate).autoRule;
+  bool propagate = automatic ? propagateRule.sizeFits(board.n) : asked.propagates;
   propagate = propagate && cpu().popcnt;    // else the same count, found more slowly
   const bool wide = board.n > kNarrowMaxN;  // 64-bit masks
   const SearchFunction search =
@@ -250,15 +250,14 @@ void planSearch(const Board& board, const PlanRequest& request, Method method, P
   if (!automatic) {
     plan.reason += std::string("--method=") + nameOf(method);
   } else {
-    const std::string from = std::to_string(kAutoThresholds.symmetryMinN);
-    plan.reason += symmetric ? "a symmetry keeps it"
-                   : board.n < kAutoThresholds.symmetryMinN
-                       ? "symmetry only from " + from + "x" + from
+    plan.reason += symmetric ? std::string("a symmetry keeps it")
+                   : board.n < symmetryRule.fromN
+                       ? "symmetry only from " + sizeText(symmetryRule.fromN)
                        : std::string("no symmetry");
-    const std::string size = std::to_string(propagateMinN) + "x" + std::to_string(propagateMinN);
-    plan.reason += board.n < propagateMinN ? ", propagation only from " + size
-                   : propagate             ? ", propagation from " + size
-                                           : ", no propagation (this CPU has no popcnt)";
+    const std::string size = sizeText(propagateRule.fromN);
+    plan.reason += board.n < propagateRule.fromN ? ", propagation only from " + size
+                   : propagate                   ? ", propagation from " + size
+                                                 : ", no propagation (this CPU has no popcnt)";
     if (plan.joinPassedOver) plan.reason += ", the join's tables did not fit --memory";
   }
 }
@@ -266,8 +265,9 @@ void planSearch(const Board& board, const PlanRequest& request, Method method, P
 }  // namespace
 
 bool joinAsked(const Board& board, Method method) {
+  const EngineKind kind = rowOf(method).making.kind;
   return board.n >= 2 && board.n <= kJoinMaxN &&  // a 1x1 board has no line to cut
-         (method == Method::kJoin || (method == Method::kAuto && joinWins(board)));
+         (kind == EngineKind::kJoin || (kind == EngineKind::kChosen && joinWins(board)));
 }
 
 Plan planBoard(const Board& board, const PlanRequest& asked) {

@@ -1,10 +1,11 @@
 // ===== Choosing the method =================================================
 // The one place that chooses how a board is counted: the method asked for,
 // the plan a checkpoint recorded for the board's units, or auto's rules,
-// from the one table of thresholds below. It hands back the engine, which
-// owns what it needs, and the reason for it (--stats). Adding an engine is
-// a class behind engines/engine.hpp, a row of engines/methods.hpp, and its
-// rule here (plan.cpp).
+// which are the rows of the table of methods (engines/methods.hpp). It hands back
+// the engine, which owns what it needs, and the reason for it (--stats).
+// Adding an engine is a class behind engines/engine.hpp, a row of
+// engines/methods.hpp, and, for a new kind of engine, how it is made here
+// (plan.cpp).
 #pragma once
 
 #include <memory>
@@ -18,26 +19,6 @@
 #include "engines/small_boards.hpp"
 
 namespace queens {
-
-// Where auto switches engines; bench/README.md has the measurements.
-struct AutoThresholds {
-  // Symmetry from 11x11 (0.85 of the row search's time on the empty 11x11
-  // board, 2.15 on 10x10), to 32x32, where the border classes stop.
-  int symmetryMinN = 11;
-  // Propagation from 10x10 (0.91 of the row search's time on the empty
-  // 10x10 board), from 13x13 with symmetry (0.74 on the empty 13x13).
-  int propagateMinN = 10, symmetricPropagateMinN = 13;
-  // The join from 14x14, on boards with few reserved squares: at most 15%,
-  // 20% from 16x16 up (the join's time grows with its tables, a search's
-  // shrinks with its blocked squares).
-  int joinMinN = 14, joinMostReservedPercent = 15, joinMostReservedPercentFrom16 = 20;
-  // A GPU with memory of its own (never an integrated one, nor a CPU's
-  // OpenCL device) from 19x19, on the boards the join would take: on an
-  // H200 it took 2.27 s for the empty 19x19 board and the join on 16
-  // threads 2.82 s, and 1.49 s against 0.34 s on 18x18.
-  int gpuMinN = 19;
-};
-constexpr AutoThresholds kAutoThresholds;
 
 // What the planner is asked for one board.
 struct PlanRequest {
@@ -77,7 +58,8 @@ Plan planBoard(const Board& board, const PlanRequest& request);
 // asks it alone, with no Plan built and no words: the most it costs.
 inline bool filtersSmallBoard(const Board& board, Method method, const char* recorded,
                               const SmallBoardFilter* smallBoards) {
-  return method == Method::kAuto && !recorded && smallBoards && board.n <= kFilterMaxN;
+  return method == Method::kAuto && !recorded && smallBoards &&
+         rowOf(Method::kFilter).autoRule.sizeFits(board.n);
 }
 
 // Why the method can count no board of this size, or null. Inline: a
