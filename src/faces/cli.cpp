@@ -211,10 +211,11 @@ const char* clashOf(const Options& options, const char*& arg) {
            "--unique, --part and --checkpoint";
   const bool watchesDevice =
       settings.device || settings.deviceTimeout != DeviceDeadline::kDefaultAllowance;
-  if (watchesDevice && settings.method != Method::kAuto && !onDevice(settings.method))
-    return arg = nameOf(settings.method),
-           "--device and --device-timeout choose and watch an OpenCL device, and --method=%s "
+  if (watchesDevice && settings.method != Method::kAuto && !onDevice(settings.method)) {
+    arg = nameOf(settings.method);
+    return "--device and --device-timeout choose and watch an OpenCL device, and --method=%s "
            "counts on the CPU; drop them";
+  }
   if (options.estimate && settings.method == Method::kGpuRows) return kDeviceRowsNotEstimated;
   return nullptr;
 }
@@ -320,13 +321,21 @@ bool estimateOne(const Board& board, long boardNumber, const Options& options, s
                  std::FILE* err) {
   const Estimate estimate =
       estimateBoard(board, boardNumber, options.settings, options.estimate, err);
-  if (!estimate.failure.empty())
-    return std::fflush(out),
-           std::fprintf(err, "error: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
-                        estimate.failure.c_str()),
-           false;
+  if (!estimate.failure.empty()) {
+    std::fflush(out);
+    std::fprintf(err, "error: board %ld (%dx%d): %s\n", boardNumber, board.n, board.n,
+                 estimate.failure.c_str());
+    return false;
+  }
   printEstimate(estimate, boardNumber, board.n, out);
   return true;
+}
+
+// A run that cannot go on: the counts already written go out, then why.
+int failedRun(std::FILE* out, std::FILE* err, const char* why) {
+  std::fflush(out);
+  std::fprintf(err, "error: %s\n", why);
+  return 1;
 }
 
 // Counts (or lists, or traces) every board of the input; with --part, holds
@@ -362,10 +371,7 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
     else if (options.show.listing || options.show.tracing)
       count = showOne(board, options, out, report);
     else if (!countOrResume(board, boardNumber, options, smallBoards, err, report, count))
-      return std::fflush(out),
-             std::fprintf(err, "error: %s\n",
-                          *report.failure ? report.failure : settings.checkpoint->error()),
-             1;
+      return failedRun(out, err, *report.failure ? report.failure : settings.checkpoint->error());
     if (stopRequested() && report.unitsLeft) return stopCount(out, err, options, boardNumber);
     if (options.sharing && !share.add(board, count, report.plan, report.numbering)) {
       std::fprintf(err, "error: cannot keep the share's counts in a temporary file: %s\n",
@@ -384,11 +390,8 @@ int countBoards(BoardSource& source, std::FILE* out, std::FILE* err, const Optio
     if (stopRequested()) return stopCount(out, err, options, boardNumber + 1);  // this one whole
   }
   const bool whole = !writeError && !*source.error() && !refusal;
-  if (whole && settings.checkpoint && !settings.checkpoint->finish()) {
-    std::fflush(out);
-    std::fprintf(err, "error: %s\n", settings.checkpoint->error());
-    return 1;
-  }
+  if (whole && settings.checkpoint && !settings.checkpoint->finish())
+    return failedRun(out, err, settings.checkpoint->error());
   if (options.sharing && !writeError && !*source.error()) share.write(out);
   if (pageBoards > 0 && !writeError) endPage(out);
   const int status = endRun(out, err, source.error(), writeError);

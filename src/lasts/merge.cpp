@@ -63,7 +63,10 @@ class ShareMerge {
   void read(const char* name, int stdinFd) {
     std::FILE* file =
         std::strcmp(name, "-") == 0 ? fdopen(dup(stdinFd), "r") : std::fopen(name, "r");
-    if (!file) return refuse("%s: cannot open: %s", name, std::strerror(errno));
+    if (!file) {
+      refuse("%s: cannot open: %s", name, std::strerror(errno));
+      return;
+    }
     LineReader lines(file);
     char share[48] = "";  // the last share begun: "share K/M"
     long lastPart = 0;
@@ -114,8 +117,9 @@ class ShareMerge {
     const char* file;
   };
 
-  // An error on stderr; the merge prints nothing.
-  [[gnu::format(printf, 2, 3)]] void refuse(const char* format, ...) {
+  // An error on stderr; the merge prints nothing. False, for the reader
+  // that refuses to return.
+  [[gnu::format(printf, 2, 3)]] bool refuse(const char* format, ...) {
     std::va_list args;
     va_start(args, format);
     std::fputs("error: ", err_);
@@ -123,6 +127,7 @@ class ShareMerge {
     std::fputc('\n', err_);
     va_end(args);
     failed_ = true;
+    return false;
   }
 
   // Whether a share goes with the first one read, which it becomes if it is
@@ -178,8 +183,7 @@ class ShareMerge {
       }
       if (!parseCount(line, count))
         return refuse("%s: line %ld: %s: expected a count, got '%.40s'", name, lines.lineNumber(),
-                      share, line),
-               false;
+                      share, line);
       counts.addCount(count);
       if (!copy && (totals_[board] += count) < count) {
         refuse("%s: %s: board %ld's total passes 2^128 - 1", name, share, board + 1);
@@ -215,22 +219,19 @@ class ShareMerge {
     int end = 0;
     Count count;
     if (parseCount(line, count))
-      return refuse("%s: line %ld: %s: more counts than boards", name, lines.lineNumber(), share),
-             false;
+      return refuse("%s: line %ld: %s: more counts than boards", name, lines.lineNumber(), share);
     if (std::sscanf(line, "# end share %ld/%ld counts %ld check %8x%n", &part, &parts, &counts,
                     &written, &end) != 4 ||
         line[end] || part != header.part || parts != header.parts || counts != header.boards)
       return refuse(
-                 "%s: line %ld: %s: expected its end line, '# end %s counts %ld check ...', got "
-                 "'%.60s'",
-                 name, lines.lineNumber(), share, share, header.boards, line),
-             false;
+          "%s: line %ld: %s: expected its end line, '# end %s counts %ld check ...', got "
+          "'%.60s'",
+          name, lines.lineNumber(), share, share, header.boards, line);
     if (written != check)
       return refuse(
-                 "%s: line %ld: %s: its check %08x is not that of its header and counts "
-                 "(%08x): the share was edited or damaged",
-                 name, lines.lineNumber(), share, written, unsigned(check)),
-             false;
+          "%s: line %ld: %s: its check %08x is not that of its header and counts "
+          "(%08x): the share was edited or damaged",
+          name, lines.lineNumber(), share, written, unsigned(check));
     return true;
   }
 

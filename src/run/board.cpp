@@ -117,6 +117,23 @@ struct GivenQueens {
   int queens = 0, reserved = 0;
 };
 
+// What the planner is asked for the board; `explains`: why, in words.
+PlanRequest requestOf(const Settings& settings, const Counting& counting,
+                      SmallBoardFilter& smallBoards, const GivenQueens& given, const char* recorded,
+                      bool explains) {
+  PlanRequest request;
+  request.method = settings.method;
+  request.budget = {settings.memory, counting.threads};
+  request.parts = settings.share.parts;
+  request.gpu = settings.gpu();
+  request.smallBoards = &smallBoards;
+  request.explains = explains;
+  request.recorded = recorded;
+  request.givenQueens = given.queens;
+  request.reservedAsGiven = given.reserved;
+  return request;
+}
+
 // The board (its given queens pinned) counted by the planner's engine.
 Count countPinned(const Board& board, const GivenQueens& given, long boardNumber,
                   const Settings& settings, SmallBoardFilter& smallBoards, std::FILE* err,
@@ -134,16 +151,8 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
   std::unique_ptr<ProgressTicker> ticker;  // none for a board with no line (a stream's)
   if (line) ticker = std::make_unique<ProgressTicker>(line.get());
   if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
-  PlanRequest request;
-  request.method = settings.method;
-  request.budget = {settings.memory, counting.threads};
-  request.parts = settings.share.parts;
-  request.gpu = settings.gpu();
-  request.smallBoards = &smallBoards;
-  request.explains = line != nullptr || settings.stats;
-  request.recorded = recorded;
-  request.givenQueens = given.queens;
-  request.reservedAsGiven = given.reserved;
+  const PlanRequest request =
+      requestOf(settings, counting, smallBoards, given, recorded, line || settings.stats);
   Plan plan = planBoard(board, request);
   if (!plan.engine()) {
     std::snprintf(report.failure, sizeof report.failure, "board %ld (%dx%d): %s", boardNumber,
