@@ -9,9 +9,11 @@
 # counts.txt must then equal a whole run's counts.
 # To requeue share 7 while it counts, build/queens is the program under test
 # behind a wrapper that, for share 7 while the file `hold` exists, lets it
-# run 2 ms in every 1.5 s (SIGSTOP, SIGCONT) and passes SIGTERM on to it: on
-# a loaded machine each such window grows, and with 5 ms windows share 7
-# once finished its board before the requeue's SIGTERM came. A
+# run 5 ms in every 1.5 s (SIGSTOP, SIGCONT), holds it stopped once its
+# checkpoint has saved a batch of board 2, and passes SIGTERM on to it. (A
+# window's length is mostly the time to start `sleep` and `kill`: beside
+# other tests, share 7 once finished board 2 in four windows, before the
+# requeue's SIGTERM came.) A
 # requeued job waits 2 minutes before it may start again; the test lets it
 # start at once (scontrol update StartTime=now).
 set -euo pipefail
@@ -31,7 +33,9 @@ if [ -e "$work/hold" ] && [[ " \$* " == *" --part=7/10 "* ]]; then
   pid=\$! stopping=0
   trap 'stopping=1; kill -CONT \$pid 2>/dev/null; kill -TERM \$pid 2>/dev/null' TERM
   while [ \$stopping = 0 ] && kill -0 \$pid 2>/dev/null; do
-    kill -STOP \$pid 2>/dev/null; sleep 1.5; [ \$stopping = 1 ] || kill -CONT \$pid 2>/dev/null; sleep 0.002
+    kill -STOP \$pid 2>/dev/null; sleep 1.5
+    grep -q '^done 2 ' "$work/share-7.ckpt" 2>/dev/null && continue  # part-way: held
+    [ \$stopping = 1 ] || kill -CONT \$pid 2>/dev/null; sleep 0.005
   done
   status=0
   wait \$pid || status=\$?
