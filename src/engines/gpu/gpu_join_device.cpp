@@ -113,14 +113,7 @@ bool OpenClJoiner::wait(FlightSlot& slot) {
   cl_int status = CL_SUCCESS;
   const DeviceWait waited = waits_.wait(cl_, slot.read.get(), slot.launched, slot.work,
                                         "a flight of the join", status, error_, stop_);
-  if (waited == DeviceWait::kStopped) {
-    abandon();
-    return false;
-  }
-  if (waited == DeviceWait::kLate) {
-    failed_ = true;
-    return false;
-  }
+  if (endedUncounted(waited, *this, failed_)) return false;
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a flight of the join", status);
   for (uint64_t sum : slot.sums) total_ += sum;

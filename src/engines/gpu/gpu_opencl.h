@@ -152,6 +152,14 @@ enum class DeviceWait { kDone, kFailed, kLate, kStopped };
 using StopAsked = std::function<bool()>;
 using DeviceClock = std::chrono::steady_clock;
 
+// After a wait that the device did not end: a stop abandons the work under
+// way, and a deadline passed fails the count. True if so (nothing to read).
+inline bool endedUncounted(DeviceWait waited, StoppableDevice& device, bool& failed) {
+  if (waited == DeviceWait::kStopped) device.abandon();
+  if (waited == DeviceWait::kLate) failed = true;
+  return waited == DeviceWait::kStopped || waited == DeviceWait::kLate;
+}
+
 inline DeviceClock::duration secondsOf(double seconds) {
   return std::chrono::duration_cast<DeviceClock::duration>(std::chrono::duration<double>(seconds));
 }
@@ -184,8 +192,7 @@ class BatchWaits {
   // kDone, its pace noted; kFailed, with the event's error in `status`; or
   // kLate, with what to say of `what` in `late`; kStopped once `stop` says.
   DeviceWait wait(const OpenClApi& cl, cl_event done, DeviceClock::time_point launched, double work,
-                  const char* what, cl_int& status, std::string& late,
-                  const StopAsked& stop = {});
+                  const char* what, cl_int& status, std::string& late, const StopAsked& stop = {});
 
  private:
   DeviceDeadline deadline_;

@@ -219,14 +219,7 @@ bool OpenClCounter::wait(BatchSlot& slot) {
   const DeviceWait waited =
       waits_.wait(cl_, slot.read.get(), slot.launched, double(slot.batch.prefixes()),
                   "a batch of prefixes", status, error_, stop_);
-  if (waited == DeviceWait::kStopped) {
-    abandon();
-    return false;
-  }
-  if (waited == DeviceWait::kLate) {
-    failed_ = true;
-    return false;
-  }
+  if (endedUncounted(waited, *this, failed_)) return false;
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a batch", status);
   placements_ += slot.batch.weigh(slot.counts);
