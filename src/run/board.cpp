@@ -28,12 +28,11 @@ bool samplesFirst(const Engine& engine, const ProgressLine& line, long units,
 Counted countSampleFirst(const UnitRun& run, ProgressLine& line, DoneUnits& done) {
   const long units = run.share.unitsOf(run.split.units);
   UnitSample sample(units, sampleStride(units));
-  const long sampled = (units + sample.stride() - 1) / sample.stride();
-  line.beginSample(sampled);
+  line.beginSample(sample.size());
   const double start = line.elapsed();
   const Counted counted = countUnits(run, done, &line, &sample);
   sample.setWall(line.elapsed() - start);
-  if (counted.failed || sample.timed() < sampled)
+  if (counted.failed || sample.timed() < sample.size())
     return counted;  // a failure, or a stop: no unit is claimed after it
   for (long unit = 0; unit < units; unit += sample.stride()) done.add(unit);
   line.setSample(sample, run.engine.unitTiming() == UnitTiming::kEach);
@@ -71,8 +70,7 @@ bool countShare(Engine& engine, const Settings& settings, const Counting& counti
     return false;
   if (done.count() > 0) {
     std::snprintf(report.noteText, sizeof report.noteText,
-                  ", %ld of %ld units resumed from the checkpoint", done.count(),
-                  share.unitsOf(split.units));
+                  ", %ld of %ld units resumed from the checkpoint", done.count(), units);
     report.note = report.noteText;
   }
   if (line) line->setUnits(units, done.count(), engine.profile(split.units));

@@ -67,6 +67,7 @@ class UnitSample {
 
   long units() const { return units_; }
   long stride() const { return stride_; }
+  long size() const { return long(seconds_.size()); }  // the units sampled
   // Called from the counting threads, each with a unit of its own.
   void time(long unit, double seconds) { seconds_[size_t(unit / stride_)] = seconds; }
   // The sample's time on the threads (set once it is counted), and the

@@ -135,7 +135,7 @@ TEST_CASE("a sample scaled to the whole") {
   sample.time(10, 3.0);
   sample.time(30, 2.0);
   sample.setWall(1.5);
-  CHECK(sample.timed() == 3);
+  CHECK((sample.size() == 4 && sample.timed() == 3));
   CHECK(sample.wholeSeconds() == doctest::Approx(20));    // 1.5 s for 3 of 40 units
   const queens::UnitProfile profile = sample.profile(1);  // weights 1, 3, 2 (the mean), 2
   CHECK(profile.before(10) == doctest::Approx(1.0 / 8));
