@@ -74,6 +74,7 @@ bool countShare(Engine& engine, const Settings& settings, const Counting& counti
     report.note = report.noteText;
   }
   if (line) line->setUnits(units, done.count(), engine.profile(split.units));
+  if (line && engine.unitTiming() == UnitTiming::kNone) line->paceFromFirstUnits();
   const UnitRun run{engine, split, share, counting.threads, settings.stats, checkpoint};
   Counted counted;
   if (line && samplesFirst(engine, *line, units, done))

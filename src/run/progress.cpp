@@ -38,6 +38,11 @@ void ProgressLine::setSample(const UnitSample& sample, bool timedEach) {
   sampled_ = sample.timed();
 }
 
+void ProgressLine::paceFromFirstUnits() {
+  std::lock_guard<std::mutex> hold(text_);
+  paceFromFirst_ = true;
+}
+
 void ProgressLine::drawDue(double elapsed) {
   if (elapsed < 1) return;  // nothing for the first second
   std::lock_guard<std::mutex> hold(text_);
@@ -116,11 +121,16 @@ std::string ProgressLine::timeLeft(double elapsed, long done) {
     if (!(covered > 0)) return "time left not known yet";
     left = (elapsed - unitsStart_) * (stride / covered - 1);
   } else {
-    const double now = workDone(done), atStart = resumed_ > 0 ? workDone(resumed_) : 0.0;
-    if (!(now > atStart)) return "time left not known yet";
+    if (paceFromFirst_ && firstDone_ < 0 && done > resumed_) {
+      firstDone_ = done;
+      firstSeconds_ = elapsed - unitsStart_;
+    }
+    const long from = paceFromFirst_ ? firstDone_ : resumed_;
+    const double now = workDone(done), atStart = from > 0 ? workDone(from) : 0.0;
+    if (from < 0 || !(now > atStart)) return "time left not known yet";
     const double unitsNow = double(done) / double(units_),
-                 unitsAtStart = double(resumed_) / double(units_);
-    pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_);
+                 unitsAtStart = double(from) / double(units_);
+    pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_ - firstSeconds_);
     left = pace_.secondsFor(1 - now, 1 - unitsNow);
   }
   if (budget_ > 0) left = std::min(left, budget_ - elapsed);  // an estimate's sample stops
