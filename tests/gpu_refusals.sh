@@ -30,14 +30,6 @@ if [ $status -ne 1 ] || [ -s "$work/out" ] || [ "$(cat "$work/err")" != "$expect
   echo "expected status 1, no output, and: $expected"
   exit 1
 fi
-# --estimate times the join on the device as on the CPU, but not the row
-# search on the device: it refuses --method=gpu-rows, as a usage error.
-"$queens" --estimate --method=gpu-rows "$work/four.txt" >"$work/out" 2>"$work/err"
-status=$?
-if [ $status -ne 2 ] || ! grep -q "^error: --estimate times the join and the CPU engines" "$work/err"; then
-  echo "FAILED: --estimate --method=gpu-rows gave status $status and: $(cat "$work/err")"
-  exit 1
-fi
 # auto never asks for the device on a board the CPU counts: the same board
 # counts, with no error, and no search for a device.
 count=$(OCL_ICD_VENDORS=$work/no-drivers "$queens" "$work/four.txt" 2>&1)
@@ -119,4 +111,4 @@ if [ "$build" = built ]; then
   fi
   unset QUEENS_OPENCL
 fi
-echo "--method=gpu ($build): status 1 and one line: $expected; --estimate refuses --method=gpu-rows; auto still counts, with no OpenCL loader too"
+echo "--method=gpu ($build): status 1 and one line: $expected; auto still counts, with no OpenCL loader too"

@@ -47,12 +47,10 @@ struct EngineUse {
 };
 
 // How an engine's units can be timed: each while the walk holds it (the
-// CPU's engines); together, a sample's units from the first to the last
-// done (the join on a device, whose units the host lists, and the device
-// counts later in flights); or not usefully (the row search on a device,
-// whose units wait for a batch, whose time is the device's start-up at
-// first).
-enum class UnitTiming { kEach, kTogether, kNone };
+// CPU's engines), or together, a sample's units from the first to the last
+// done (the device's engines, whose units the host lists, and the device
+// counts later in batches or flights).
+enum class UnitTiming { kEach, kTogether };
 
 class Engine {
  public:
@@ -73,8 +71,11 @@ class Engine {
   virtual bool count(Job& job, Count& counted) = 0;
   virtual const char* failure() const { return nullptr; }
 
-  // The relative costs of its `units` units, for the progress line.
-  virtual UnitProfile profile(long units) const { return UnitProfile({}, 1, units); }
+  // The relative costs of its `units` units (those of `share` at least),
+  // for the progress line.
+  virtual UnitProfile profile(long units, Share /*share*/) const {
+    return UnitProfile({}, 1, units);
+  }
   // How a sample of its units can be timed (--estimate, the progress line).
   virtual UnitTiming unitTiming() const { return UnitTiming::kEach; }
 

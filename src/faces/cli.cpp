@@ -216,7 +216,6 @@ const char* clashOf(const Options& options, const char*& arg) {
     return "--device and --device-timeout choose and watch an OpenCL device, and --method=%s "
            "counts on the CPU; drop them";
   }
-  if (options.estimate && settings.method == Method::kGpuRows) return kDeviceRowsNotEstimated;
   return nullptr;
 }
 

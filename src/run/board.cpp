@@ -14,13 +14,10 @@ struct Counting {
 
 // Whether a count with its progress shown counts a spread sample of its
 // units first, so that its time left rests on what they cost, measured (the
-// engine's model of them can be far off: bench/README.md). Not the row
-// search on a device, whose units wait for a batch, nor a resumed count
-// (its line keeps to the model), nor a share of too few units.
-bool samplesFirst(const Engine& engine, const ProgressLine& line, long units,
-                  const DoneUnits& done) {
-  return line.showsProgress() && engine.unitTiming() != UnitTiming::kNone && done.count() == 0 &&
-         units >= kLeastSampleStride * 2;
+// engine's model of them can be far off: bench/README.md). Not a resumed
+// count (its line keeps to the model), nor a share of too few units.
+bool samplesFirst(const ProgressLine& line, long units, const DoneUnits& done) {
+  return line.showsProgress() && done.count() == 0 && units >= kLeastSampleStride * 2;
 }
 
 // The sample's units, on the threads; once they are all counted, they join
@@ -73,12 +70,13 @@ bool countShare(Engine& engine, const Settings& settings, const Counting& counti
                   ", %ld of %ld units resumed from the checkpoint", done.count(), units);
     report.note = report.noteText;
   }
-  if (line) line->setUnits(units, done.count(), engine.profile(split.units));
-  if (line && engine.unitTiming() == UnitTiming::kNone) line->paceFromFirstUnits();
+  if (line) line->setUnits(units, done.count(), engine.profile(split.units, share));
+  // A resumed count on a device: its first units bear the device's start-up.
+  if (line && done.count() > 0 && engine.unitTiming() == UnitTiming::kTogether)
+    line->paceFromFirstUnits();
   const UnitRun run{engine, split, share, counting.threads, settings.stats, checkpoint};
   Counted counted;
-  if (line && samplesFirst(engine, *line, units, done))
-    counted = countSampleFirst(run, *line, done);
+  if (line && samplesFirst(*line, units, done)) counted = countSampleFirst(run, *line, done);
   if (!counted.failed && !(stopRequested() && checkpoint)) counted += countUnits(run, done, line);
   report.nodes += counted.nodes;
   report.threads = counted.threads;

@@ -13,8 +13,18 @@ namespace {
 // The sample is every M-th unit, about kSampleUnits of them (as a count's
 // is: work/profile.hpp), in up to kMostRounds rounds.
 constexpr long kMostRounds = 16;
-// A search is split finely, so that the sample is a small share of it.
+// A search on the CPU is split finely, so that the sample is a small share
+// of it. A device's engine is split as its count is, and sampled as its
+// count's line samples (sampleStride): a sample of a few units would time
+// the device's start-up and its launches, not its pace.
 constexpr long kEstimateUnits = kSampleUnits * 256;
+long estimateUnits(const Engine& engine) {
+  return engine.unitTiming() == UnitTiming::kEach ? kEstimateUnits : kUnitsPerShare;
+}
+long estimateStride(const Engine& engine, long units) {
+  return engine.unitTiming() == UnitTiming::kEach ? std::max(1L, units / kSampleUnits)
+                                                  : sampleStride(units);
+}
 
 double secondsOf(clockid_t clock) {
   timespec now;
@@ -29,9 +39,8 @@ double secondsOf(clockid_t clock) {
 // 16), so that the rounds done when the budget runs out are spread too.
 class SampleRounds {
  public:
-  explicit SampleRounds(long units)
-      : stride_(std::max(1L, units / kSampleUnits)),
-        rounds_(std::min(kMostRounds, sample().unitsOf(units))) {
+  SampleRounds(long units, long stride)
+      : stride_(stride), rounds_(std::min(kMostRounds, sample().unitsOf(units))) {
     long width = 1;  // the next power of 2
     while (width < rounds_) width *= 2;
     for (long index = 0; index < width; ++index) {
@@ -172,15 +181,11 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
     return estimate;
   }
   Engine& engine = *plan.engine();
-  if (engine.unitTiming() == UnitTiming::kNone) {
-    estimate.failure = kDeviceRowsNotEstimated;
-    return estimate;
-  }
   estimate.method = engine.name();
   estimate.memory = engine.use().bytes;
   estimate.threads = std::min(estimate.threads, engine.mostThreads());
   if (line) line->setPhase("splitting the board into units");
-  const Split split = engine.split({kEstimateUnits, kSmallTreeNodes, kMostTopNodes}, false);
+  const Split split = engine.split({estimateUnits(engine), kSmallTreeNodes, kMostTopNodes}, false);
   estimate.units = split.units;
   estimate.setupSeconds = secondsOf(CLOCK_MONOTONIC) - wallStart;
   if (split.units == 0) {  // counted whole, in a millisecond
@@ -188,7 +193,7 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
     return estimate;
   }
   const double sampleStart = secondsOf(CLOCK_MONOTONIC);
-  const SampleRounds rounds(split.units);
+  const SampleRounds rounds(split.units, estimateStride(engine, split.units));
   const long planned = rounds.sample().unitsOf(split.units);
   if (line) line->setUnits(planned, 0, UnitProfile({}, 1, planned));  // equal costs
   SampleProgress progress(line.get(), wallStart + budget);

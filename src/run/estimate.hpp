@@ -18,13 +18,6 @@ namespace queens {
 constexpr double kDefaultEstimateSeconds = 20;
 constexpr long kMostEstimateSeconds = 86400;
 
-// Why the row search on a device is not estimated: a sample of its units
-// is mostly the device's start-up, scaled up (2 to 7 times the whole count
-// of 15x15 to 17x17 on pocl).
-constexpr const char* kDeviceRowsNotEstimated =
-    "--estimate times the join and the CPU engines (the row search's sample on a GPU would be its "
-    "start-up times M); time a share of the board with --part instead, as bench/gpu does";
-
 struct Estimate {
   const char* method = nameOf(Method::kRows);
   int threads = 1;

@@ -56,10 +56,9 @@ class ProgressLine final : public UnitsProgress {
   // weighed by the costs it measured where its units were timed each.
   void beginSample(long sampled);
   void setSample(const UnitSample& sample, bool timedEach);
-  // A count whose units are told done in batches (the row search on a
-  // device): its pace is fitted from the first units told, so that the
-  // device's start-up, which the first batch bears, is not taken for the
-  // pace of the rest.
+  // A count resumed on a device, which takes no sample: its pace is fitted
+  // from the first units told, so that the device's start-up, which the
+  // first batch or flight bears, is not taken for the pace of the rest.
   void paceFromFirstUnits();
   bool showsProgress() const { return progress_; }
   // An estimate's line: its units are a sample's, which stops claiming

@@ -122,6 +122,59 @@ TEST_CASE("the device join's flights on every size") {
   }
 }
 
+// The device's work in each unit, for the progress line: its prefixes. On
+// the empty 4x4 board, cut into units of one row and listed to the last
+// row, the first queen in column 0 or 3 leaves no placement, in column 1 or
+// 2 one each (by hand). On the empty 8x8 board, the 42 units of two rows,
+// in two shares and blocks of 1 or 3, hold its 92 placements.
+TEST_CASE("the device's work in each unit") {
+  const Board four = unit::boardOf(unit::Rows(4, "...."));
+  CHECK(queens::prefixesOfUnits(four, nullptr, {4, queens::Share{}, 1, 1}, 4) ==
+        std::vector<double>{0, 1, 1, 0});
+  const Board eight = unit::boardOf(unit::Rows(8, "........"));
+  for (long block : {1L, 3L}) {
+    double placements = 0;
+    for (int part = 0; part < 2; ++part) {
+      const queens::UnitsOfShare units{42, queens::Share{part, 2}, 2, block};
+      const std::vector<double> blocks = queens::prefixesOfUnits(eight, nullptr, units, 8);
+      CHECK(long(blocks.size()) == (21 + block - 1) / block);
+      for (double prefixes : blocks) placements += prefixes;
+    }
+    CHECK(placements == 92);
+  }
+}
+
+// The units done, as a walk tells them.
+class UnitsTold final : public queens::UnitsProgress {
+ public:
+  bool update(long unitsDone, long /*units*/) override {
+    done = unitsDone;
+    return true;
+  }
+  long done = 0;
+};
+
+// A device's batches (the row search's, the join's flights) tell their
+// units when the host sees them done: those listed whole before each was
+// launched, never the unit it holds part of; the walk's end tells the rest.
+TEST_CASE("batches tell their units as the device counts them") {
+  UnitsTold told;
+  queens::SharedUnits shared(10, &told);
+  queens::UnitWalk walk(1, queens::Share{}, &shared, false);
+  walk.defersDone();
+  queens::BatchProgress batches;
+  batches.begin(&walk);
+  for (int unit = 0; unit < 3; ++unit) CHECK(walk.claim());
+  batches.launched(100, true);  // units 0 and 1 whole, unit 2 part-way
+  CHECK(walk.claim());
+  batches.launched(100, false);  // units 0 to 3
+  CHECK(told.done == 0);
+  batches.allButLastDone();  // the first batch
+  CHECK(told.done == 2);
+  walk.finish();
+  CHECK(told.done == 4);
+}
+
 // Under a sanitizer (5 to 15 times slower) every board up to 3x3, not 4x4.
 #ifdef QUEENS_UNIT_SMALLER
 constexpr int kLargestEvery = 3;

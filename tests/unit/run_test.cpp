@@ -335,7 +335,7 @@ TEST_CASE("join weights") {
   queens::Plan plan = planOf(emptyBoard(14), queens::Method::kJoin);
   queens::Engine& join = *plan.engine();
   const long units = join.split({1024, 0, 1 << 20}, false).units;
-  const queens::UnitProfile profile = join.profile(units);
+  const queens::UnitProfile profile = join.profile(units, queens::Share{});
   CHECK((units > 0 && profile.before(0) == 0 && profile.before(units) == 1));
   double last = 0;
   bool rising = true;

@@ -202,15 +202,26 @@ bool chooseGpuDevice(GpuDevice& device, int number, std::string& why);
 bool startGpuDevice(GpuDevice& device, std::string& why);
 
 // Tells a walk how many of its units the device has counted: all those
-// listed whole before a batch was launched, once the batch is done, and
-// in between, as the batch under way lasts, a share of its units by the
-// device's pace so far (so that the progress line moves, and its time left
-// holds, though a batch may hold a quarter of the board).
+// listed whole before a batch (or a flight of the join) was launched, once
+// it is done, and in between, as the batches under way last, a share of
+// their units by the device's pace so far (so that the progress line
+// moves, and its time left holds, though a batch may hold a quarter of the
+// board).
 class BatchProgress {
  public:
-  void begin(UnitWalk* walk) { walk_ = walk, inFlight_.clear(), doneUnits_ = 0; }
-  // A batch of `prefixes` launched, `unitsListed` units listed whole by then.
-  void launched(long unitsListed, size_t prefixes);
+  // A board begins: its pace is its own.
+  void beginBoard() {
+    secondsDone_ = 0;
+    workDone_ = 0;
+  }
+  void begin(UnitWalk* walk) {
+    walk_ = walk;
+    inFlight_.clear();
+    doneUnits_ = 0;
+  }
+  // A batch of `work` (prefixes, tiles) launched; `midUnit`: the unit
+  // claimed last has more to list.
+  void launched(double work, bool midUnit);
   // Every batch but the last launched is done (two take turns).
   void allButLastDone();
   // Every tenth of a second of a wait: the batch under way's share.
@@ -219,8 +230,8 @@ class BatchProgress {
  private:
   using Clock = std::chrono::steady_clock;
   struct InFlight {
-    long units;
-    double prefixes;
+    long units;  // listed whole by its launch
+    double work;
     Clock::time_point launched;
   };
   Clock::time_point startOf(const InFlight& batch) const {
@@ -229,10 +240,24 @@ class BatchProgress {
 
   UnitWalk* walk_ = nullptr;
   std::deque<InFlight> inFlight_;
-  long doneUnits_ = 0;           // told done, by batches done
-  Clock::time_point lastDone_;   // when the host saw the last batch done
-  double secondsPerPrefix_ = 0;  // the last batch's pace (0: none done yet)
+  long doneUnits_ = 0;                     // told done, by batches done
+  Clock::time_point lastDone_;             // when the host saw the last batch done
+  double secondsDone_ = 0, workDone_ = 0;  // by the batches seen done: the pace
 };
+
+// A share of the row search's units: of `all` units at `depth` in every
+// share, those of `share`, taken `block` at a time.
+struct UnitsOfShare {
+  long all;
+  Share share;
+  int depth;
+  long block;
+};
+// The prefixes at `depth` below each block of a share's units, listed as
+// the device would count them: its work, for the progress line (a unit may
+// have none, or a thousandth of the board's).
+std::vector<double> prefixesOfUnits(const Board& board, const BorderClasses* classes,
+                                    const UnitsOfShare& units, int depth);
 
 // The search on the device: counts a board (its given queens pinned), or
 // the units a job claims. One thread calls it at a time.
@@ -248,6 +273,7 @@ class GpuSearch {
   void beginBoard() {
     rampPrefixes_ =
         std::min(batchPrefixes_, std::max(kLeastBatchPrefixes, counter_.residentThreads()));
+    progress_.beginBoard();
   }
   // `depth`: the rows the CPU lists for each prefix. With `classes`, each
   // class's board, weighted by its size.

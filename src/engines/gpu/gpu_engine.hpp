@@ -50,12 +50,25 @@ class GpuEngine final : public Engine {
   }
 
   const char* name() const override { return gpu_ ? nameOf(Method::kGpuRows) : unitsName(); }
-  UnitTiming unitTiming() const override { return gpu_ ? UnitTiming::kNone : UnitTiming::kEach; }
+  UnitTiming unitTiming() const override {
+    return gpu_ ? UnitTiming::kTogether : UnitTiming::kEach;
+  }
   const char* unitsName() const override {
     return nameOf(cpu_.classes() ? Method::kSymmetryRows : Method::kRows);
   }
   Split split(const SplitGoal& goal, bool countsNodes) override {
-    return cpu_.split(goal, countsNodes);
+    const Split split = cpu_.split(goal, countsNodes);
+    unitDepth_ = split.depth;
+    return split;
+  }
+  // On the device, a unit's prefixes (the device's work at a steady pace);
+  // in blocks, as the sample's are.
+  UnitProfile profile(long units, Share share) const override {
+    if (!gpu_ || units <= 0) return Engine::profile(units, share);
+    const long block = std::max(1L, share.unitsOf(units) / kSampleUnits);
+    const UnitsOfShare ofShare{units, share, unitDepth_, block};
+    return UnitProfile(prefixesOfUnits(cpu_.board(), cpu_.classes(), ofShare, prefixDepth_),
+                       block * share.parts, units);
   }
   // The device counts what claims units, and a whole board; the walks that
   // only probe or measure run here.
@@ -81,6 +94,7 @@ class GpuEngine final : public Engine {
  private:
   SearchEngine cpu_;  // the CPU's row search of the same units
   GpuAccess* gpu_;
+  int unitDepth_ = 0;        // the rows of its units (once split)
   int prefixDepth_ = 0;      // the rows of its prefixes
   double waitedBefore_ = 0;  // by the device's search before this board
 };

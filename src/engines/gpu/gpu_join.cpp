@@ -85,9 +85,11 @@ class QuarterList {
 // Fills flights with one W's chunks and quarters, and launches them.
 class FlightBuilder {
  public:
-  FlightBuilder(const JoinTables& tables, JoinDevice& device, const FlightLimits& limits)
+  FlightBuilder(const JoinTables& tables, JoinDevice& device, const FlightLimits& limits,
+                BatchProgress& progress)
       : t_(tables),
         device_(device),
+        progress_(progress),
         limits_(limits),
         patterns_(size_t(limits.chunkHalves)),
         west_(tables, limits.chunkHalves, patterns_.data()) {
@@ -104,6 +106,7 @@ class FlightBuilder {
   bool addUnit(Mask west, const Slice* slices, int sliceCount, Count& halves);
   // Launches the last flight and waits for all: their total.
   bool finish(Count& total) {
+    if (flight_) progress_.launched(double(flight_->tileCount()), false);
     bool launched = !flight_ || device_.launch();
     const auto start = std::chrono::steady_clock::now();
     const bool finished = device_.finish(total);
@@ -130,6 +133,7 @@ class FlightBuilder {
 
   const JoinTables& t_;
   JoinDevice& device_;
+  BatchProgress& progress_;  // the units of the flights the device counted
   const FlightLimits& limits_;
   long piece_;
   std::vector<uint64_t> patterns_;  // the chunk now
@@ -346,6 +350,7 @@ bool FlightBuilder::room(uint64_t quarters, uint64_t tiles) {
       flight_->quarters.size() / JoinFlight::kQuarterWords + quarters <= limits_.quarters &&
       flight_->tileCount() + tiles <= std::min(limits_.tiles, flight_->mostTiles);
   if (!fits && !flight_->tiles.empty()) {
+    progress_.launched(double(flight_->tileCount()), true);
     if (!device_.launch() || !startFlight()) return false;
   }
   if (chunkInFlight_ < 0) addChunk();
@@ -358,6 +363,7 @@ bool FlightBuilder::startFlight() {
   waited_ += std::chrono::steady_clock::now() - start;
   chunkInFlight_ = -1;
   if (!flight_) return false;
+  progress_.allButLastDone();
   flight_->planeCount = 2 * t_.n() - 1;
   flight_->patternBytes = patternBytes(t_.n());
   return true;
@@ -396,8 +402,15 @@ bool GpuJoinEngine::count(Job& job, Count& counted) {
     failure_ = devices->error();
     return false;
   }
-  device->watchStop([&job] { return job.units && job.units->stopping(); });
-  FlightBuilder builder(tables(), *device, limits_);
+  // The units are told done as the device counts their flights.
+  BatchProgress progress;
+  progress.begin(job.units);
+  if (job.units) job.units->defersDone();
+  device->watchStop([&job, &progress] {
+    progress.tick();
+    return job.units && job.units->stopping();
+  });
+  FlightBuilder builder(tables(), *device, limits_, progress);
   Count halves = 0;
   bool working = true;
   forEachUnit([&](Mask west, const Slice* slices, int sliceCount) {
@@ -406,6 +419,7 @@ bool GpuJoinEngine::count(Job& job, Count& counted) {
     return working;
   });
   working = builder.finish(counted) && working;
+  device->watchStop({});  // nothing it holds outlasts the count
   waitedNanoseconds_ += builder.waited().count();
   if (!working && job.units && job.units->stopping()) {
     // A stop: the flights under way are left to the device, and the job's

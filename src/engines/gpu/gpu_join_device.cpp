@@ -48,7 +48,11 @@ class OpenClJoiner final : public JoinDevice {
   bool finish(Count& total) override;
   const char* error() const override { return error_.c_str(); }
   void watchStop(std::function<bool()> stop) override { stop_ = std::move(stop); }
-  void abandon() override { abandoned_ = true, failed_ = true, error_ = "the count was stopped"; }
+  void abandon() override {
+    abandoned_ = true;
+    failed_ = true;
+    error_ = "the count was stopped";
+  }
 
  private:
   bool fail(const char* what, cl_int status);

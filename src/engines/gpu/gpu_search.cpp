@@ -86,6 +86,27 @@ double secondsFrom(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Lists the prefixes of the units a job claims (with none, of the whole
+// board) to `add(row, columns, sums, differences)`; the job's nodes grow
+// by those walked.
+template <class Mask, class Add>
+void listPrefixes(const Board& board, int depth, Job& job, Add& add) {
+  PrefixLister<Mask, Add> lister(board, depth, add);
+  if (!job.units) {
+    job.nodes += 1;  // the search's first call
+    lister.list(0, 0, 0, 0);
+  } else {
+    auto listUnit = [&](const Board&, int row, Mask columns, Mask sums, Mask differences) {
+      lister.list(row, columns, sums, differences);
+      return Count{0};  // counted with the batch
+    };
+    RowUnits<Mask, decltype(listUnit)> walk(board, *job.units, listUnit);
+    walk.count();
+    job.nodes += walk.nodes();
+  }
+  job.nodes += lister.nodes();
+}
+
 }  // namespace
 
 PrefixBatch* GpuSearch::nextBatch() {
@@ -129,29 +150,42 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
   return placements;
 }
 
-void BatchProgress::launched(long unitsListed, size_t prefixes) {
-  if (walk_) inFlight_.push_back({unitsListed, double(prefixes), Clock::now()});
+void BatchProgress::launched(double work, bool midUnit) {
+  if (walk_) inFlight_.push_back({walk_->unitsClaimed() - midUnit, work, Clock::now()});
 }
 
 void BatchProgress::allButLastDone() {
   for (; inFlight_.size() > 1; inFlight_.pop_front()) {
     const InFlight& done = inFlight_.front();
     const Clock::time_point now = Clock::now();
-    secondsPerPrefix_ = std::chrono::duration<double>(now - startOf(done)).count() / done.prefixes;
+    secondsDone_ += std::chrono::duration<double>(now - startOf(done)).count();
+    workDone_ += done.work;
     lastDone_ = now;
     doneUnits_ = done.units;
     walk_->unitsCounted(done.units);
   }
 }
 
+// The batches in flight run one after another, each at the board's pace
+// so far: the one under way by now, and its share. At most 95% of the last
+// one: a batch that runs longer than the pace says waits there until the
+// host sees it done.
 void BatchProgress::tick() {
-  if (inFlight_.empty() || secondsPerPrefix_ <= 0) return;
-  const InFlight& under = inFlight_.front();
-  const double seconds = std::chrono::duration<double>(Clock::now() - startOf(under)).count();
-  // At most 95% of it: a batch that runs longer than its pace says waits
-  // there until it is done.
-  const double share = std::min(0.95, seconds / (under.prefixes * secondsPerPrefix_));
-  walk_->unitsCounted(doneUnits_ + long(share * double(under.units - doneUnits_)));
+  if (inFlight_.empty() || !(secondsDone_ > 0)) return;
+  const double secondsPerWork = secondsDone_ / workDone_;
+  double seconds = std::chrono::duration<double>(Clock::now() - startOf(inFlight_.front())).count();
+  long unitsBefore = doneUnits_;
+  for (const InFlight& batch : inFlight_) {
+    const double takes = batch.work * secondsPerWork;
+    const bool last = &batch == &inFlight_.back();
+    if (seconds < takes || last) {
+      const double share = std::min(last ? 0.95 : 1.0, seconds / takes);
+      walk_->unitsCounted(unitsBefore + long(share * double(batch.units - unitsBefore)));
+      return;
+    }
+    seconds -= takes;
+    unitsBefore = batch.units;
+  }
 }
 
 // A stop under --checkpoint: the batches under way are left to the device
@@ -182,20 +216,7 @@ void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& 
     batch_->add(uint32_t(inBatch), row, columns, sums, differences);
     if (batch_->prefixes() >= rampPrefixes_) launchBatch(job, true);
   };
-  PrefixLister<Mask, decltype(add)> lister(board, depth, add);
-  if (!job.units) {
-    job.nodes += 1;  // the search's first call
-    lister.list(0, 0, 0, 0);
-  } else {
-    auto listUnit = [&](const Board&, int row, Mask columns, Mask sums, Mask differences) {
-      lister.list(row, columns, sums, differences);
-      return Count{0};  // counted with the batch
-    };
-    RowUnits<Mask, decltype(listUnit)> walk(board, *job.units, listUnit);
-    walk.count();
-    job.nodes += walk.nodes();
-  }
-  job.nodes += lister.nodes();
+  listPrefixes<Mask>(board, depth, job, add);
 }
 
 // Starts the device on the batch filled, and takes the next one to fill
@@ -203,12 +224,35 @@ void GpuSearch::countBoard(const Board& board, unsigned weight, int depth, Job& 
 // failure the prefixes go on being listed, into a batch that is dropped.
 void GpuSearch::launchBatch(Job& job, bool midUnit) {
   if (batch_->prefixes() == 0) return;
-  if (job.units) progress_.launched(job.units->unitsClaimed() - midUnit, batch_->prefixes());
+  progress_.launched(double(batch_->prefixes()), midUnit);
   rampPrefixes_ = std::min(batchPrefixes_, 4 * rampPrefixes_);
   if (!failed_ && !counter_.launch(job.countsNodes)) failed_ = true;
   if (!failed_) batch_ = nextBatch();
   if (!batch_ || failed_) failed_ = true, batch_ = &discarded_;
   batch_->clear();
+}
+
+std::vector<double> prefixesOfUnits(const Board& board, const BorderClasses* classes,
+                                    const UnitsOfShare& units, int depth) {
+  const long shareUnits = units.share.unitsOf(units.all), block = units.block;
+  std::vector<double> prefixes(size_t((shareUnits + block - 1) / block), 0.0);
+  SharedUnits shared(shareUnits, nullptr);
+  UnitWalk walk(units.depth, units.share, &shared, false);
+  Job listing{&walk, false};
+  auto tally = [&](int, auto, auto, auto) {
+    prefixes[size_t((walk.unitsClaimed() - 1) / block)] += 1;
+  };
+  auto listOne = [&](const Board& one, unsigned) {
+    if (board.n > kNarrowMaxN)
+      listPrefixes<uint64_t>(one, depth, listing, tally);
+    else
+      listPrefixes<uint32_t>(one, depth, listing, tally);
+  };
+  if (classes)
+    classes->forEach(board, listOne);
+  else
+    listOne(board, 1);
+  return prefixes;
 }
 
 }  // namespace queens

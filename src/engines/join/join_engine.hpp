@@ -44,7 +44,7 @@ class JoinEngine : public Engine {
     return true;
   }
   // Each W weighs its halves (unitWeight), sampled.
-  UnitProfile profile(long units) const override {
+  UnitProfile profile(long units, Share) const override {
     if (units <= 0) return UnitProfile({}, 1, units);
     constexpr long kSamples = 4096;
     const long stride = std::max(1L, units / kSamples);
