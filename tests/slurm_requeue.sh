@@ -10,7 +10,9 @@
 # To requeue share 7 while it counts, build/queens is the program under test
 # behind a wrapper that, for share 7 while the file `hold` exists, lets it
 # run 5 ms in every 1.5 s (SIGSTOP, SIGCONT), holds it stopped once its
-# checkpoint has saved a batch of board 2, and passes SIGTERM on to it. (A
+# checkpoint has saved a batch of board 2, and passes SIGTERM on to it at
+# once: the requeue's SIGCONT lets share 7 run, and a trap that waited for
+# a 1.5 s sleep to end let it finish board 2 before its SIGTERM came. (A
 # window's length is mostly the time to start `sleep` and `kill`: beside
 # other tests, share 7 once finished board 2 in four windows, before the
 # requeue's SIGTERM came.) A
@@ -33,7 +35,8 @@ if [ -e "$work/hold" ] && [[ " \$* " == *" --part=7/10 "* ]]; then
   pid=\$! stopping=0
   trap 'stopping=1; kill -CONT \$pid 2>/dev/null; kill -TERM \$pid 2>/dev/null' TERM
   while [ \$stopping = 0 ] && kill -0 \$pid 2>/dev/null; do
-    kill -STOP \$pid 2>/dev/null; sleep 1.5
+    kill -STOP \$pid 2>/dev/null
+    sleep 1.5 & wait \$!  # a wait, which the trap interrupts at once (a sleep it waits out)
     grep -q '^done 2 ' "$work/share-7.ckpt" 2>/dev/null && continue  # part-way: held
     [ \$stopping = 1 ] || kill -CONT \$pid 2>/dev/null; sleep 0.005
   done
