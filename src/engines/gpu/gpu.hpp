@@ -224,7 +224,8 @@ class BatchProgress {
   void launched(double work, bool midUnit);
   // Every batch but the last launched is done (two take turns).
   void allButLastDone();
-  // Every tenth of a second of a wait: the batch under way's share.
+  // Every tenth of a second of a wait: the share of the batches in flight
+  // done by now, at the pace so far.
   void tick();
 
  private:
