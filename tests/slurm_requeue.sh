@@ -91,11 +91,17 @@ echo "scontrol requeue $task at $((SECONDS - start)) s (share 7, part-way: $(gre
 wait_for_jobs
 # The stop line says what was saved, and the run after the requeue resumes
 # exactly that: the boards counted, and the units of the board it was on.
-stop=$(grep -o "stopped by SIGTERM: [0-9]* boards\{0,1\} counted, and [0-9]* of the [0-9]* units of board [0-9]*" share-7.log) ||
+# (In a full ctest -j2, the requeue's SIGCONT has let share 7 finish board 2
+# before the SIGTERM came, twice in 3 runs: it then stops between boards,
+# and resumes with the boards it counted.)
+stop=$(grep -o "stopped by SIGTERM: [0-9]* boards\{0,1\} counted\(, and [0-9]* of the [0-9]* units of board [0-9]*\)\{0,1\}" share-7.log) ||
   fail "share 7 did not save and stop on SIGTERM: $(cat share-7.log)"
-read -r counted saved board < <(echo "$stop" | awk '{ print $4, $8, $NF }')
-grep -q "^note: checkpoint share-7.ckpt: board $board resumes with $saved of its [0-9]* units done" share-7.log ||
-  fail "share 7 did not resume what it saved ($stop): $(cat share-7.log)"
+counted=$(echo "$stop" | awk '{ print $4 }') saved=0 board=none
+if [[ $stop == *units* ]]; then
+  read -r saved board < <(echo "$stop" | awk '{ print $8, $NF }')
+  grep -q "^note: checkpoint share-7.ckpt: board $board resumes with $saved of its [0-9]* units done" share-7.log ||
+    fail "share 7 did not resume what it saved ($stop): $(cat share-7.log)"
+fi
 [ "$(grep -c "counted before: read from the checkpoint" share-7.log)" = "$counted" ] ||
   fail "share 7 did not read its $counted boards back: $(cat share-7.log)"
 echo "share-7.log, both runs:"
