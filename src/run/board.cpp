@@ -14,24 +14,29 @@ struct Counting {
 
 // Whether a count with its progress shown counts a spread sample of its
 // units first, so that its time left rests on what they cost, measured (the
-// engine's model of them can be far off: bench/README.md). Not a resumed
-// count (its line keeps to the model), nor a share of too few units.
+// engine's model of them can be far off: bench/README.md). Not a share
+// with too few units left.
 bool samplesFirst(const ProgressLine& line, long units, const DoneUnits& done) {
-  return line.showsProgress() && done.count() == 0 && units >= kLeastSampleStride * 2;
+  return line.showsProgress() && units - done.count() >= kLeastSampleStride * 2;
 }
 
 // The sample's units, on the threads; once they are all counted, they join
-// the units done, and the progress line takes their costs.
+// the units done, and the progress line takes their costs. A resumed
+// count's sample is of the units left: those of a checkpoint are skipped.
 Counted countSampleFirst(const UnitRun& run, ProgressLine& line, DoneUnits& done) {
   const long units = run.share.unitsOf(run.split.units);
   UnitSample sample(units, sampleStride(units));
+  long toTime = 0;
+  for (long unit = 0; unit < units; unit += sample.stride()) toTime += !done.has(unit);
+  if (toTime == 0) return {};
   line.beginSample(sample.size());
   const double start = line.elapsed();
   const Counted counted = countUnits(run, done, &line, &sample);
   sample.setWall(line.elapsed() - start);
-  if (counted.failed || sample.timed() < sample.size())
+  if (counted.failed || sample.timed() < toTime)
     return counted;  // a failure, or a stop: no unit is claimed after it
-  for (long unit = 0; unit < units; unit += sample.stride()) done.add(unit);
+  for (long unit = 0; unit < units; unit += sample.stride())
+    if (!done.has(unit)) done.add(unit);
   line.setSample(sample, run.engine.unitTiming() == UnitTiming::kEach);
   return counted;
 }
@@ -71,9 +76,6 @@ bool countShare(Engine& engine, const Settings& settings, const Counting& counti
     report.note = report.noteText;
   }
   if (line) line->setUnits(units, done.count(), engine.profile(split.units, share));
-  // A resumed count on a device: its first units bear the device's start-up.
-  if (line && done.count() > 0 && engine.unitTiming() == UnitTiming::kTogether)
-    line->paceFromFirstUnits();
   const UnitRun run{engine, split, share, counting.threads, settings.stats, checkpoint};
   Counted counted;
   if (line && samplesFirst(*line, units, done)) counted = countSampleFirst(run, *line, done);

@@ -38,11 +38,6 @@ void ProgressLine::setSample(const UnitSample& sample, bool timedEach) {
   sampled_ = sample.timed();
 }
 
-void ProgressLine::paceFromFirstUnits() {
-  std::lock_guard<std::mutex> hold(text_);
-  paceFromFirst_ = true;
-}
-
 void ProgressLine::drawDue(double elapsed) {
   if (elapsed < 1) return;  // nothing for the first second
   std::lock_guard<std::mutex> hold(text_);
@@ -89,20 +84,25 @@ std::string ProgressLine::progressText(double elapsed) {
   return std::string(head) + body + timeLeft(elapsed, done);
 }
 
-// The share of the work done once `done` units are: a prefix of the units
-// by their costs; with a sample counted first, the sample's share of the
-// units, spread over them, and a prefix of the rest. Unit i of the share is
-// unit i * parts + part of every share, which interleave.
-double ProgressLine::workDone(long done) const {
+// The share of the work in the share's first `units` units (a fraction of
+// a unit too), by their costs. Unit i of the share is unit i * parts + part
+// of every share, which interleave.
+double ProgressLine::prefixWork(double units) const {
   auto workBefore = [&](double unit) {
-    return profile_.before(long(unit) * share_.parts + share_.part) -
+    return profile_.before(unit * share_.parts + share_.part) -
            profile_.before(share_.part);  // the share's own start
   };
   const double whole = workBefore(double(units_));
-  if (!(whole > 0)) return 0;
+  return whole > 0 ? workBefore(units) / whole : 0;
+}
+
+// The share of the work done once `done` units are: a prefix of the units;
+// with a sample counted first, the sample's share of the units, spread over
+// them, and a prefix of the rest.
+double ProgressLine::workDone(long done) const {
   const double sampled = double(sampled_), units = double(units_);
   const double restDone = std::max(0.0, double(done) - sampled) / (units - sampled);
-  return sampled / units + (1 - sampled / units) * workBefore(restDone * units) / whole;
+  return sampled / units + (1 - sampled / units) * prefixWork(restDone * units);
 }
 
 // From the share of the work done, by the units' costs and by their
@@ -114,23 +114,22 @@ std::string ProgressLine::timeLeft(double elapsed, long done) {
   double left = 0;
   if (sampling_ > 0 && sampled_ == 0) {
     // While the sample is counted, its units done so far stand for a
-    // stride of units each, over the start of the board: weighed by the
-    // engine's model, a first guess, until the whole sample is timed.
-    const double stride = double(units_) / double(sampling_),
-                 covered = workDone(std::min(units_, long(double(done) * stride)));
+    // stride of units each, over the units left from the start (those
+    // resumed come first): weighed by the engine's model, a first guess,
+    // until the whole sample is timed.
+    const double stride = double(units_) / double(sampling_), before = prefixWork(double(resumed_)),
+                 reached = double(resumed_) + double(done - resumed_) * stride;
+    const double covered = prefixWork(std::min(double(units_), reached)) - before;
     if (!(covered > 0)) return "time left not known yet";
-    left = (elapsed - unitsStart_) * (stride / covered - 1);
+    left = (elapsed - unitsStart_) * (stride * (1 - before) / covered - 1);
   } else {
-    if (paceFromFirst_ && firstDone_ < 0 && done > resumed_) {
-      firstDone_ = done;
-      firstSeconds_ = elapsed - unitsStart_;
-    }
-    const long from = paceFromFirst_ ? firstDone_ : resumed_;
-    const double now = workDone(done), atStart = from > 0 ? workDone(from) : 0.0;
-    if (from < 0 || !(now > atStart)) return "time left not known yet";
+    // The work of the units resumed, a prefix (the sample's units, spread
+    // over the rest, this run counted).
+    const double atStart = prefixWork(double(resumed_)), now = workDone(done);
+    if (!(now > atStart)) return "time left not known yet";
     const double unitsNow = double(done) / double(units_),
-                 unitsAtStart = double(from) / double(units_);
-    pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_ - firstSeconds_);
+                 unitsAtStart = double(resumed_) / double(units_);
+    pace_.add(now - atStart, unitsNow - unitsAtStart, elapsed - unitsStart_);
     left = pace_.secondsFor(1 - now, 1 - unitsNow);
   }
   if (budget_ > 0) left = std::min(left, budget_ - elapsed);  // an estimate's sample stops

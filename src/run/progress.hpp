@@ -56,10 +56,6 @@ class ProgressLine final : public UnitsProgress {
   // weighed by the costs it measured where its units were timed each.
   void beginSample(long sampled);
   void setSample(const UnitSample& sample, bool timedEach);
-  // A count resumed on a device, which takes no sample: its pace is fitted
-  // from the first units told, so that the device's start-up, which the
-  // first batch or flight bears, is not taken for the pace of the rest.
-  void paceFromFirstUnits();
   bool showsProgress() const { return progress_; }
   // An estimate's line: its units are a sample's, which stops claiming
   // them `seconds` after the line began.
@@ -81,6 +77,7 @@ class ProgressLine final : public UnitsProgress {
  private:
   std::string progressText(double elapsed);
   std::string timeLeft(double elapsed, long done);
+  double prefixWork(double units) const;
   double workDone(long done) const;
 
   std::FILE* err_;
@@ -96,10 +93,7 @@ class ProgressLine final : public UnitsProgress {
   double unitsStart_ = 0;         // the seconds before the first unit: tables, split
   UnitProfile profile_;
   long sampling_ = 0, sampled_ = 0;  // the sample's units: being timed, then timed
-  bool paceFromFirst_ = false;
-  long firstDone_ = -1;      // the units done when the pace began (-1: not yet)
-  double firstSeconds_ = 0;  // and its seconds from the units' start
-  PaceFit pace_;             // fitted at each line drawn
+  PaceFit pace_;                     // fitted at each line drawn
   std::atomic<long> unitsDone_{0};
   double budget_ = 0;  // an estimate's seconds (0: a count)
   bool drawn_ = false;

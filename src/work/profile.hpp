@@ -21,12 +21,13 @@ class UnitProfile {
     for (size_t i = 0; i < weights.size(); ++i) cumulative_[i + 1] = cumulative_[i] + weights[i];
   }
 
-  // The share of the whole work before unit `unit` (of every share).
-  double before(long unit) const {
+  // The share of the whole work before unit `unit` (of every share; a
+  // fraction of a unit takes that share of its work).
+  double before(double unit) const {
     if (units_ <= 0) return 0;
-    if (cumulative_.size() < 2 || cumulative_.back() <= 0) return double(unit) / double(units_);
+    if (cumulative_.size() < 2 || cumulative_.back() <= 0) return unit / double(units_);
     // Each sample stands for the stride of units from it; interpolated within.
-    const double samples = double(unit) / double(stride_);
+    const double samples = unit / double(stride_);
     const size_t whole = std::min(size_t(samples), cumulative_.size() - 1);
     double weight = cumulative_[whole];
     if (whole + 1 < cumulative_.size())

@@ -230,6 +230,37 @@ TEST_CASE("the progress line's time left after a sample") {
   std::free(text);
 }
 
+// A resumed count samples the units left: here units 0 to 49 were counted
+// before, and its sample's 5 units left (50, 60 ... 90) stand for the 50
+// units left. Its time left is theirs alone, as they take it.
+TEST_CASE("the progress line's time left after a resumed count's sample") {
+  char* text = nullptr;
+  size_t size = 0;
+  std::FILE* err = open_memstream(&text, &size);
+  queens::ProgressLine line(err, false, true, 1, 20, queens::Share{});
+  line.setUnits(100, 50, queens::UnitProfile({}, 1, 100));
+  line.beginSample(10);
+  line.update(52, 100);
+  line.drawDue(1.5);
+  std::fflush(err);
+  // 2 units of the sample in 1.5 s: the 50 left take 37.5 s.
+  CHECK(has(text,
+            "52 of 100 units done (52%; 50 resumed from the checkpoint), 1.5 s so far, "
+            "about 36 s left"));
+  queens::UnitSample sample(100, 10);
+  for (long unit = 50; unit < 100; unit += 10) sample.time(unit, 1.0);
+  sample.setWall(5);
+  line.setSample(sample, true);
+  line.update(55, 100);
+  line.drawDue(5);
+  std::fclose(err);
+  // 5 units in 5 s: the 45 left take 45 s.
+  CHECK(has(text,
+            "55 of 100 units done (55%; 50 resumed from the checkpoint), 5.0 s so far, "
+            "about 45 s left"));
+  std::free(text);
+}
+
 queens::GpuDevice deviceFailingAt(long failAt) {
   queens::GpuDevice device;
   device.name = "a stand-in";
