@@ -107,6 +107,23 @@ void listPrefixes(const Board& board, int depth, Job& job, Add& add) {
   job.nodes += lister.nodes();
 }
 
+// Calls visit(board, weight, mask) for each border class's board, weighted
+// by the class's size, or for the board itself (weight 1), with a mask of
+// the narrowest type that holds a row of the board.
+template <class Visit>
+void forEachBoard(const Board& board, const BorderClasses* classes, Visit visit) {
+  auto withMask = [&](const Board& one, unsigned weight) {
+    if (board.n > kNarrowMaxN)
+      visit(one, weight, uint64_t{0});
+    else
+      visit(one, weight, uint32_t{0});
+  };
+  if (classes)
+    classes->forEach(board, withMask);
+  else
+    withMask(board, 1);
+}
+
 }  // namespace
 
 PrefixBatch* GpuSearch::nextBatch() {
@@ -128,16 +145,9 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
   if (walk) walk->defersDone();  // told as the device counts them
   batch_ = failed_ ? nullptr : nextBatch();
   if (!batch_) failed_ = true, batch_ = &discarded_;
-  auto countOne = [&](const Board& one, unsigned weight) {
-    if (board.n > kNarrowMaxN)
-      countBoard<uint64_t>(one, weight, depth, job);
-    else
-      countBoard<uint32_t>(one, weight, depth, job);
-  };
-  if (classes)
-    classes->forEach(board, countOne);
-  else
-    countOne(board, 1);
+  forEachBoard(board, classes, [&](const Board& one, unsigned weight, auto mask) {
+    countBoard<decltype(mask)>(one, weight, depth, job);
+  });
   if (walk && walk->stopping()) return stop(*walk);
   launchBatch(job);
   Count placements = 0, nodes = 0;
@@ -242,16 +252,9 @@ std::vector<double> prefixesOfUnits(const Board& board, const BorderClasses* cla
   auto tally = [&](int, auto, auto, auto) {
     prefixes[size_t((walk.unitsClaimed() - 1) / block)] += 1;
   };
-  auto listOne = [&](const Board& one, unsigned) {
-    if (board.n > kNarrowMaxN)
-      listPrefixes<uint64_t>(one, depth, listing, tally);
-    else
-      listPrefixes<uint32_t>(one, depth, listing, tally);
-  };
-  if (classes)
-    classes->forEach(board, listOne);
-  else
-    listOne(board, 1);
+  forEachBoard(board, classes, [&](const Board& one, unsigned, auto mask) {
+    listPrefixes<decltype(mask)>(one, depth, listing, tally);
+  });
   return prefixes;
 }
 
