@@ -34,7 +34,13 @@ void ProgressLine::beginSample(long sampled) {
 
 void ProgressLine::setSample(const UnitSample& sample, bool timedEach) {
   std::lock_guard<std::mutex> hold(text_);
-  if (timedEach) profile_ = sample.profile(share_.parts);
+  if (timedEach) {
+    profile_ = sample.profile(share_.parts);
+  } else if (sample.timedInBatches()) {
+    // Unit u of every share is unit u / parts of this one's, near enough.
+    const int parts = share_.parts;
+    profile_ = profile_.scaled([&](long unit) { return sample.secondsPerWork(unit / parts); });
+  }
   sampled_ = sample.timed();
 }
 

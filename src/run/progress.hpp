@@ -53,7 +53,8 @@ class ProgressLine final : public UnitsProgress {
   void setUnits(long units, long resumed, UnitProfile profile);
   // A count that counts a sample of its units first (UnitSample): the time
   // left is a first guess until it is done, then the sample's pace scaled,
-  // weighed by the costs it measured where its units were timed each.
+  // weighed by the costs it measured where its units were timed each, or
+  // with the model's weights scaled by what its batches cost on a device.
   void beginSample(long sampled);
   void setSample(const UnitSample& sample, bool timedEach);
   bool showsProgress() const { return progress_; }

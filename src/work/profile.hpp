@@ -34,6 +34,17 @@ class UnitProfile {
       weight += (samples - double(whole)) * (cumulative_[whole + 1] - cumulative_[whole]);
     return std::min(1.0, weight / cumulative_.back());
   }
+  // The profile with each sample's weight times `scaleAt(unit)`, at the
+  // sample's first unit: a model's work weighed by what it was measured to
+  // cost there (a device's seconds per prefix).
+  template <class Scale>
+  UnitProfile scaled(Scale scaleAt) const {
+    UnitProfile result = *this;
+    for (size_t i = 1; i < cumulative_.size(); ++i)
+      result.cumulative_[i] = result.cumulative_[i - 1] + (cumulative_[i] - cumulative_[i - 1]) *
+                                                              scaleAt(long(i - 1) * stride_);
+    return result;
+  }
 
  private:
   std::vector<double> cumulative_;  // before each sample
@@ -55,7 +66,8 @@ inline double scaledSample(double seconds, long sampled, long units) {
 }
 
 // A spread sample of a share's units, every stride-th (0, stride, 2 stride
-// ...), each timed on the thread that counts it. A count whose progress is
+// ...), each timed on the thread that counts it (or, on a device, timed
+// together in the batches it counts them in). A count whose progress is
 // shown counts its sample first, and --estimate counts one alone: both
 // scale it the same way, so they agree. The whole, on the threads that
 // counted the sample, is its time scaled by the units it stands for; the
@@ -78,6 +90,20 @@ class UnitSample {
   long timed() const {
     return long(std::count_if(seconds_.begin(), seconds_.end(), [](double s) { return s >= 0; }));
   }
+  // A device's batch of the sample, done: its units, claimed up to
+  // `lastUnit` after the batch before's, took `seconds` for `work` (of the
+  // engine's profile). Each sampled unit stands for the stride of units from it.
+  void timeBatch(long lastUnit, double seconds, double work) {
+    if (work > 0) batches_.push_back({lastUnit + stride_, seconds / work});
+  }
+  bool timedInBatches() const { return !batches_.empty(); }
+  // The seconds per work its batch took where unit `unit` lies (the last
+  // batch's beyond it).
+  double secondsPerWork(long unit) const {
+    auto holds = std::upper_bound(batches_.begin(), batches_.end(), unit,
+                                  [](long u, const Batch& batch) { return u < batch.end; });
+    return (holds == batches_.end() ? batches_.back() : *holds).secondsPerWork;
+  }
   // The whole share's seconds on the same threads, at the sample's pace.
   double wholeSeconds() const { return scaledSample(wall_, timed(), units_); }
   // The profile the times make, for a share of `parts` (a unit not timed
@@ -96,6 +122,11 @@ class UnitSample {
   long units_ = 0, stride_ = 1;
   std::vector<double> seconds_;  // each sampled unit's; -1: not timed
   double wall_ = 0;
+  struct Batch {
+    long end;  // the units it stands for end here
+    double secondsPerWork;
+  };
+  std::vector<Batch> batches_;  // a device's, in the order counted
 };
 
 // The pace of a count, fitted to what it has done: its seconds so far as

@@ -136,6 +136,10 @@ class UnitWalk {
   void defersDone() { defers_ = true; }
   long unitsClaimed() const { return claims_; }
   void unitsCounted(long units);
+  // The unit of the share claimed last, and, while a sample is counted,
+  // the time of a batch of its units, up to that one (UnitSample::timeBatch).
+  long lastClaimed() const { return counted_; }
+  void batchTimed(long lastUnit, double seconds, double work);
 
  private:
   void closeUnit();  // the unit claimed last is listed (and, unless deferred, done)
@@ -221,6 +225,10 @@ inline bool UnitWalk::claim() {
 
 inline void UnitWalk::unitsCounted(long units) {
   for (; told_ < units; ++told_) shared_->unitDone();
+}
+
+inline void UnitWalk::batchTimed(long lastUnit, double seconds, double work) {
+  if (shared_ && shared_->sample()) shared_->sample()->timeBatch(lastUnit, seconds, work);
 }
 
 inline void UnitWalk::closeUnit() {

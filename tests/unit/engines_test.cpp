@@ -175,6 +175,33 @@ TEST_CASE("batches tell their units as the device counts them") {
   CHECK(told.done == 4);
 }
 
+// The row search's batches time a sample's units, for the units each
+// stands for; the join's (whose work is not its profile's) do not.
+TEST_CASE("a device's batches time its sample") {
+  for (bool timesSample : {true, false}) {
+    queens::UnitSample sample(8, 4);  // units 0 and 4
+    queens::SharedUnits shared(8, nullptr, nullptr, &sample);
+    queens::UnitWalk walk(1, queens::Share{}, &shared, false);
+    walk.defersDone();
+    queens::BatchProgress batches(timesSample);
+    batches.begin(&walk);
+    CHECK(walk.claim());  // unit 0
+    batches.launched(10, false);
+    for (int unit = 1; unit < 4; ++unit) CHECK(!walk.claim());
+    CHECK(walk.claim());  // unit 4
+    batches.launched(30, false);
+    batches.allButLastDone();
+    CHECK(sample.timedInBatches() == timesSample);
+    batches.allDone();
+    if (!timesSample) continue;
+    // Each batch's pace where it stands: units 0 to 3, then 4 on.
+    const double first = sample.secondsPerWork(3), second = sample.secondsPerWork(4);
+    sample.timeBatch(8, 1e9, 1);  // a third batch, of units past 8
+    CHECK((sample.secondsPerWork(3) == first && sample.secondsPerWork(7) == second));
+    CHECK(sample.secondsPerWork(12) == 1e9);
+  }
+}
+
 // Under a sanitizer (5 to 15 times slower) every board up to 3x3, not 4x4.
 #ifdef QUEENS_UNIT_SMALLER
 constexpr int kLargestEvery = 3;

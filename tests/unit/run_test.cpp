@@ -7,10 +7,12 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <doctest/doctest.h>
 
@@ -45,6 +47,28 @@ const char* engineName(const Board& board, queens::Method method = queens::Metho
 }
 
 bool has(const std::string& text, const char* part) { return text.find(part) != std::string::npos; }
+
+// What a progress line writes, kept in memory.
+class WrittenLines {
+ public:
+  WrittenLines() : file_(open_memstream(&text_, &size_)) {}
+  WrittenLines(const WrittenLines&) = delete;
+  WrittenLines& operator=(const WrittenLines&) = delete;
+  ~WrittenLines() {
+    std::fclose(file_);
+    std::free(text_);
+  }
+  std::FILE* file() const { return file_; }
+  std::string text() {
+    std::fflush(file_);
+    return text_;
+  }
+
+ private:
+  char* text_ = nullptr;
+  size_t size_ = 0;
+  std::FILE* file_;
+};
 
 // The empty 12x12 board with a corner and one more square reserved: no
 // symmetry but a diagonal's.
@@ -179,9 +203,7 @@ TEST_CASE("threads and shares") {
 // under a checkpoint.
 TEST_CASE("a count that samples its units first") {
   std::mt19937 random(20261128);
-  char* text = nullptr;
-  size_t size = 0;
-  std::FILE* err = open_memstream(&text, &size);
+  WrittenLines lines;
   for (int i = 0; i < 4; ++i) {
     const Board board = unit::boardOf(unit::randomBoard(random, 12 + i % 3, 0.05 * i));
     const Count one = countWith(board, 1);
@@ -192,59 +214,49 @@ TEST_CASE("a count that samples its units first") {
         settings.progress = queens::ProgressMode::kOn;
         queens::Report report;
         queens::SmallBoardFilter filter;
-        shares += queens::countBoard(board, 1, settings, filter, err, report);
+        shares += queens::countBoard(board, 1, settings, filter, lines.file(), report);
       }
       CHECK(shares == one);
     }
   }
-  std::fclose(err);
-  std::free(text);
 }
 
 // The time left: while the sample is counted, a first guess by the model;
 // then the sample's pace scaled to the whole, as --estimate scales its own.
 TEST_CASE("the progress line's time left after a sample") {
-  char* text = nullptr;
-  size_t size = 0;
-  std::FILE* err = open_memstream(&text, &size);
-  queens::ProgressLine line(err, false, true, 1, 20, queens::Share{});
+  WrittenLines lines;
+  queens::ProgressLine line(lines.file(), false, true, 1, 20, queens::Share{});
   line.setUnits(100, 0, queens::UnitProfile({}, 1, 100));
   line.beginSample(10);
   line.update(4, 100);
   line.drawDue(1.5);
-  std::fflush(err);
   // 4 of the sample's 10 units, each standing for 10 units: 40% of the
   // work (the model's costs are equal here) took 1.5 s / 10.
-  CHECK(has(text, "4 of 100 units done (4%), 1.5 s so far, about 36 s left"));
+  CHECK(has(lines.text(), "4 of 100 units done (4%), 1.5 s so far, about 36 s left"));
   queens::UnitSample sample(100, 10);
   for (long unit = 0; unit < 100; unit += 10) sample.time(unit, unit < 50 ? 1.0 : 3.0);
   sample.setWall(10);
   line.setSample(sample, true);
   line.update(10, 100);
   line.drawDue(10);  // 10 s from the units' start: the sample's time
-  std::fclose(err);
   // A tenth of the units, spread: a tenth of the work. The rest takes 9
   // times as long, as 10 s scaled by the units (UnitSample::wholeSeconds).
   CHECK(sample.wholeSeconds() == doctest::Approx(100));
-  CHECK(has(text, "10 of 100 units done (10%), 10.0 s so far, about 90 s left"));
-  std::free(text);
+  CHECK(has(lines.text(), "10 of 100 units done (10%), 10.0 s so far, about 90 s left"));
 }
 
 // A resumed count samples the units left: here units 0 to 49 were counted
 // before, and its sample's 5 units left (50, 60 ... 90) stand for the 50
 // units left. Its time left is theirs alone, as they take it.
 TEST_CASE("the progress line's time left after a resumed count's sample") {
-  char* text = nullptr;
-  size_t size = 0;
-  std::FILE* err = open_memstream(&text, &size);
-  queens::ProgressLine line(err, false, true, 1, 20, queens::Share{});
+  WrittenLines lines;
+  queens::ProgressLine line(lines.file(), false, true, 1, 20, queens::Share{});
   line.setUnits(100, 50, queens::UnitProfile({}, 1, 100));
   line.beginSample(10);
   line.update(52, 100);
   line.drawDue(1.5);
-  std::fflush(err);
   // 2 units of the sample in 1.5 s: the 50 left take 37.5 s.
-  CHECK(has(text,
+  CHECK(has(lines.text(),
             "52 of 100 units done (52%; 50 resumed from the checkpoint), 1.5 s so far, "
             "about 36 s left"));
   queens::UnitSample sample(100, 10);
@@ -253,12 +265,33 @@ TEST_CASE("the progress line's time left after a resumed count's sample") {
   line.setSample(sample, true);
   line.update(55, 100);
   line.drawDue(5);
-  std::fclose(err);
   // 5 units in 5 s: the 45 left take 45 s.
-  CHECK(has(text,
+  CHECK(has(lines.text(),
             "55 of 100 units done (55%; 50 resumed from the checkpoint), 5.0 s so far, "
             "about 45 s left"));
-  std::free(text);
+}
+
+// A device's sample is timed in its batches: here the first batch, unit 0
+// alone, took 1 s for its 1 prefix, and the second, units 10 to 90, 0.9 s
+// for 9. The model's weights (a prefix a unit) are scaled by those paces:
+// units 0 to 9 weigh 10 times the rest, 10 s of the board's 19.
+TEST_CASE("the progress line's time left after a device's sample") {
+  WrittenLines lines;
+  queens::ProgressLine line(lines.file(), false, true, 1, 20, queens::Share{});
+  line.setUnits(100, 0, queens::UnitProfile(std::vector<double>(10, 10.0), 10, 100));
+  line.beginSample(10);
+  queens::UnitSample sample(100, 10);
+  for (long unit = 0; unit < 100; unit += 10) sample.time(unit, 0.001);  // the listing's
+  sample.timeBatch(0, 1.0, 1);
+  sample.timeBatch(90, 0.9, 9);
+  sample.setWall(1.9);
+  line.setSample(sample, false);
+  // The sample, then units 1 to 9: 1.9 s + 9 s, and 8.1 s left (units
+  // 11 to 99 but the sample's, at 0.1 s each). By the prefixes alone, the
+  // line would say 46 s.
+  line.update(19, 100);
+  line.drawDue(10.9);
+  CHECK(has(lines.text(), "19 of 100 units done (19%), 10.9 s so far, about 8 s left"));
 }
 
 queens::GpuDevice deviceFailingAt(long failAt) {

@@ -146,6 +146,26 @@ TEST_CASE("a sample scaled to the whole") {
   CHECK(queens::sampleStride(1 << 20) == (1 << 20) / queens::kSampleUnits);
 }
 
+// A device times its sample in batches: each batch's seconds per work
+// holds for the units it stands for, from the batch before's up to a
+// stride past its last; the last batch's holds beyond. The model's weights
+// scaled by them.
+TEST_CASE("a sample timed in a device's batches") {
+  queens::UnitSample sample(100, 10);
+  CHECK(!sample.timedInBatches());
+  sample.timeBatch(0, 2.0, 1);   // unit 0: units 0 to 9
+  sample.timeBatch(30, 3.0, 3);  // units 10 to 30: 10 to 39
+  sample.timeBatch(90, 1.0, 2);  // units 40 to 90: 40 to 99
+  CHECK(sample.timedInBatches());
+  CHECK(sample.secondsPerWork(9) == 2.0);
+  CHECK((sample.secondsPerWork(10) == 1.0 && sample.secondsPerWork(39) == 1.0));
+  CHECK((sample.secondsPerWork(40) == 0.5 && sample.secondsPerWork(150) == 0.5));
+  const queens::UnitProfile model({1, 1, 1, 1}, 25, 100);
+  const queens::UnitProfile scaled = model.scaled([](long unit) { return unit < 50 ? 3.0 : 1.0; });
+  CHECK(scaled.before(50) == doctest::Approx(6.0 / 8));  // weights 3, 3, 1, 1
+  CHECK(scaled.before(75) == doctest::Approx(7.0 / 8));
+}
+
 // The pace fitted to the samples: where the time follows the units and
 // not the model's work, the time left does too; and the other way round.
 TEST_CASE("pace fits") {

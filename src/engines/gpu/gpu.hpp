@@ -206,9 +206,11 @@ bool startGpuDevice(GpuDevice& device, std::string& why);
 // it is done, and in between, as the batches under way last, a share of
 // their units by the device's pace so far (so that the progress line
 // moves, and its time left holds, though a batch may hold a quarter of the
-// board).
+// board). Where a batch's work is the engine's profile's (the row search's
+// prefixes), it times a sample's batches, each for the units it stands for.
 class BatchProgress {
  public:
+  explicit BatchProgress(bool timesSample = false) : timesSample_(timesSample) {}
   // A board begins: its pace is its own.
   void beginBoard() {
     secondsDone_ = 0;
@@ -222,8 +224,9 @@ class BatchProgress {
   // A batch of `work` (prefixes, tiles) launched; `midUnit`: the unit
   // claimed last has more to list.
   void launched(double work, bool midUnit);
-  // Every batch but the last launched is done (two take turns).
+  // Every batch but the last launched is done (two take turns), or every one.
   void allButLastDone();
+  void allDone() { doneLeaving(0); }
   // Every tenth of a second of a wait: the share of the batches in flight
   // done by now, at the pace so far.
   void tick();
@@ -231,14 +234,17 @@ class BatchProgress {
  private:
   using Clock = std::chrono::steady_clock;
   struct InFlight {
-    long units;  // listed whole by its launch
+    long units;     // listed whole by its launch
+    long lastUnit;  // the one claimed last
     double work;
     Clock::time_point launched;
   };
+  void doneLeaving(size_t inFlight);  // all done but the last `inFlight`
   Clock::time_point startOf(const InFlight& batch) const {
     return std::max(batch.launched, lastDone_);
   }
 
+  bool timesSample_;
   UnitWalk* walk_ = nullptr;
   std::deque<InFlight> inFlight_;
   long doneUnits_ = 0;                     // told done, by batches done
@@ -315,8 +321,8 @@ class GpuSearch {
   size_t batchPrefixes_ = kBatchPrefixes;
   size_t rampPrefixes_ = kLeastBatchPrefixes;  // this batch's, growing to batchPrefixes_
   bool failed_ = false;
-  bool stopped_ = false;    // a stop left the device's batches to it
-  BatchProgress progress_;  // of the count under way's walk
+  bool stopped_ = false;          // a stop left the device's batches to it
+  BatchProgress progress_{true};  // of the count under way's walk
   double waited_ = 0;
 };
 

@@ -154,6 +154,7 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
   const auto start = std::chrono::steady_clock::now();
   if (!failed_ && !counter_.finish(placements, nodes)) failed_ = true;
   waited_ += secondsFrom(start);
+  if (!failed_) progress_.allDone();
   if (failed_ && walk && walk->stopping()) return stop(*walk);  // while it waited
   job.nodes += nodes;
   forgetWalk();
@@ -161,14 +162,20 @@ Count GpuSearch::count(const Board& board, const BorderClasses* classes, int dep
 }
 
 void BatchProgress::launched(double work, bool midUnit) {
-  if (walk_) inFlight_.push_back({walk_->unitsClaimed() - midUnit, work, Clock::now()});
+  if (walk_)
+    inFlight_.push_back(
+        {walk_->unitsClaimed() - midUnit, walk_->lastClaimed(), work, Clock::now()});
 }
 
-void BatchProgress::allButLastDone() {
-  for (; inFlight_.size() > 1; inFlight_.pop_front()) {
+void BatchProgress::allButLastDone() { doneLeaving(1); }
+
+void BatchProgress::doneLeaving(size_t inFlight) {
+  for (; inFlight_.size() > inFlight; inFlight_.pop_front()) {
     const InFlight& done = inFlight_.front();
     const Clock::time_point now = Clock::now();
-    secondsDone_ += std::chrono::duration<double>(now - startOf(done)).count();
+    const double seconds = std::chrono::duration<double>(now - startOf(done)).count();
+    if (timesSample_) walk_->batchTimed(done.lastUnit, seconds, done.work);
+    secondsDone_ += seconds;
     workDone_ += done.work;
     lastDone_ = now;
     doneUnits_ = done.units;
