@@ -136,6 +136,7 @@ class UnitWalk {
   void defersDone() { defers_ = true; }
   long unitsClaimed() const { return claims_; }
   void unitsCounted(long units);
+  long unitsTold() const { return told_; }
   // The unit of the share claimed last, and, while a sample is counted,
   // the time of a batch of its units, up to that one (UnitSample::timeBatch).
   long lastClaimed() const { return counted_; }

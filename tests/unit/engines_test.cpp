@@ -8,10 +8,12 @@
 // the GPU engine's listing of prefixes at every depth, whole, in shares and
 // by classes, with the CPU's row search counting each prefix in its place
 // (the kernel itself runs in oracle_checks gpu, on an OpenCL device).
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <random>
 #include <string>
+#include <thread>
 
 #include <doctest/doctest.h>
 
@@ -173,6 +175,40 @@ TEST_CASE("batches tell their units as the device counts them") {
   CHECK(told.done == 2);
   walk.finish();
   CHECK(told.done == 4);
+}
+
+// Between batches the line moves at the pace so far, and may run ahead of
+// a batch that takes longer: once it is done, the next batch goes on from
+// where the line is, never back to its own start (the line would stand
+// still until it caught up). Any timing: the line waits at 95% of the last
+// batch, and moves on by a share of what is left.
+TEST_CASE("the line goes on from where it ran ahead") {
+  using namespace std::chrono_literals;
+  UnitsTold told;
+  queens::SharedUnits shared(300000, &told);
+  queens::UnitWalk walk(1, queens::Share{}, &shared, false);
+  walk.defersDone();
+  queens::BatchProgress batches;
+  batches.begin(&walk);
+  auto claimUpTo = [&](long units) {
+    while (walk.unitsClaimed() < units) walk.claim();
+  };
+  claimUpTo(1);
+  batches.launched(1, false);  // the pace's
+  claimUpTo(2);
+  batches.launched(1, false);  // a batch the pace will miss
+  std::this_thread::sleep_for(10ms);
+  batches.allButLastDone();  // the pace: about 10 ms a work
+  claimUpTo(100002);
+  batches.launched(1, false);  // the next, 100,000 units
+  std::this_thread::sleep_for(25ms);
+  batches.tick();  // past the second batch's time: 95% into the third
+  const long ahead = told.done;
+  CHECK(ahead > 2 + 90000);
+  batches.allButLastDone();  // the second batch, late
+  std::this_thread::sleep_for(2ms);
+  batches.tick();
+  CHECK(told.done > ahead);
 }
 
 // The row search's batches time a sample's units, for the units each

@@ -220,6 +220,7 @@ class BatchProgress {
     walk_ = walk;
     inFlight_.clear();
     doneUnits_ = 0;
+    toldAtDone_ = 0;
   }
   // A batch of `work` (prefixes, tiles) launched; `midUnit`: the unit
   // claimed last has more to list.
@@ -248,6 +249,7 @@ class BatchProgress {
   UnitWalk* walk_ = nullptr;
   std::deque<InFlight> inFlight_;
   long doneUnits_ = 0;                     // told done, by batches done
+  long toldAtDone_ = 0;                    // told by then, some by ticks
   Clock::time_point lastDone_;             // when the host saw the last batch done
   double secondsDone_ = 0, workDone_ = 0;  // by the batches seen done: the pace
 };

@@ -180,6 +180,7 @@ void BatchProgress::doneLeaving(size_t inFlight) {
     lastDone_ = now;
     doneUnits_ = done.units;
     walk_->unitsCounted(done.units);
+    toldAtDone_ = walk_->unitsTold();
   }
 }
 
@@ -191,7 +192,9 @@ void BatchProgress::tick() {
   if (inFlight_.empty() || !(secondsDone_ > 0)) return;
   const double secondsPerWork = secondsDone_ / workDone_;
   double seconds = std::chrono::duration<double>(Clock::now() - startOf(inFlight_.front())).count();
-  long unitsBefore = doneUnits_;
+  // Where the line ran ahead of the batch that was done last (it took
+  // longer than the pace said), the next goes on from there.
+  long unitsBefore = std::max(doneUnits_, toldAtDone_);
   for (const InFlight& batch : inFlight_) {
     const double takes = batch.work * secondsPerWork;
     const bool last = &batch == &inFlight_.back();
