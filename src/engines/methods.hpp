@@ -7,9 +7,10 @@
 // method's units, so that its shares and checkpoints move between a GPU
 // node and a CPU node. Each name is written here alone; --help, the
 // unknown method's error and `queens --list-methods` (which the tests read)
-// list this table. The planner (run/plan.cpp) reads the rows: it makes a
-// row's kind of engine, and auto tries the device, then the join, then the
-// searches, each by its row's rule.
+// list this table. The planner (run/plan.cpp) reads the rows: a planner
+// for each kind of engine makes it, and auto tries the kinds in the order
+// of plan.cpp's kPlanners (the device, then the join, then the searches),
+// each by its row's rule.
 #pragma once
 
 #include <cstring>

@@ -36,6 +36,13 @@ std::string boardText(const Board& board, const PlanRequest& request) {
   return text;
 }
 
+// A checkpoint's plan followed on the CPU: the reason says so.
+void explainRecorded(const Board& board, const PlanRequest& request, Plan& plan) {
+  if (request.recorded && request.explains)
+    plan.reason = boardText(board, request) + ": the units the checkpoint recorded, cut by " +
+                  request.recorded;
+}
+
 // Whether auto would take the method by its rule's size and reserved
 // squares (given queens already pinned). Not the CPU's instruction set: it
 // changes how fast a unit counts, never which units there are, so that
@@ -150,10 +157,22 @@ bool plansDeviceRows(const Board& board, const PlanRequest& request, bool device
   return true;
 }
 
+// A stream's small board, filtered (filtersSmallBoard).
+bool plansSmallBoard(const Board& board, const PlanRequest& request, Method, Plan& plan) {
+  if (!filtersSmallBoard(board, request.method, request.recorded, request.smallBoards))
+    return false;
+  plan.small.emplace(board, *request.smallBoards);
+  if (request.explains)
+    plan.reason = boardText(board, request) +
+                  ": a stream's board of up to 8x8, filtered (each size's first board is "
+                  "searched)";
+  return true;
+}
+
 // A device's plan, when one is asked for or auto finds it faster: false if
 // not. Without a device, the CPU counts a checkpoint's units, and a plain
 // --method=gpu (gpu-join, gpu-rows) is refused.
-bool plansGpu(const Board& board, const PlanRequest& request, Plan& plan) {
+bool plansDevice(const Board& board, const PlanRequest& request, Method, Plan& plan) {
   const DeviceWay way = deviceWay(board, request);
   if (way == DeviceWay::kNone) return false;
   GpuAccess* gpu = request.gpu;
@@ -204,6 +223,7 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
                     ", its tables in " + bytesText(join->use().bytes) + " fit --memory (" + budget +
                     ")";
     plan.owned = std::move(join);
+    explainRecorded(board, request, plan);
     return true;
   }
   plan.joinPassedOver = true;
@@ -224,43 +244,62 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
   return false;
 }
 
+// Why a search counts the board, for --stats: the method asked for, or
+// auto's rules of symmetry and propagation.
+std::string searchReason(const Board& board, const PlanRequest& request, Method method,
+                         bool symmetric, bool propagate, const Plan& plan) {
+  const std::string head = boardText(board, request) + ": ";
+  if (rowOf(method).making.kind == EngineKind::kSearch) return head + "--method=" + nameOf(method);
+  const AutoRule& symmetryRule = rowOf(Method::kSymmetryRows).autoRule;
+  const AutoRule& propagateRule =
+      rowOf(symmetric ? Method::kSymmetryPropagate : Method::kPropagate).autoRule;
+  std::string reason =
+      head + (symmetric                      ? std::string("a symmetry keeps it")
+              : board.n < symmetryRule.fromN ? "symmetry only from " + sizeText(symmetryRule.fromN)
+                                             : std::string("no symmetry"));
+  const std::string size = sizeText(propagateRule.fromN);
+  reason += board.n < propagateRule.fromN ? ", propagation only from " + size
+            : propagate                   ? ", propagation from " + size
+                                          : ", no propagation (this CPU has no popcnt)";
+  if (plan.joinPassedOver) reason += ", the join's tables did not fit --memory";
+  return reason;
+}
+
 // A search: the method asked for, or auto's choice of symmetry and
-// propagation (auto's too for a join that did not fit).
-void planSearch(const Board& board, const PlanRequest& request, Method method, Plan& plan) {
+// propagation (auto's too for a join that did not fit). Any board.
+bool plansSearch(const Board& board, const PlanRequest& request, Method method, Plan& plan) {
   const Making& asked = rowOf(method).making;
   const bool automatic = asked.kind != EngineKind::kSearch;  // auto, or a join that did not fit
-  const AutoRule& symmetryRule = rowOf(Method::kSymmetryRows).autoRule;
-  const bool trySymmetry = automatic ? symmetryRule.sizeFits(board.n) : asked.symmetric;
+  const bool trySymmetry =
+      automatic ? rowOf(Method::kSymmetryRows).autoRule.sizeFits(board.n) : asked.symmetric;
   std::unique_ptr<BorderClasses> classes = trySymmetry ? classesOf(board) : nullptr;
+  const bool symmetric = classes != nullptr;
   const AutoRule& propagateRule =
-      rowOf(classes ? Method::kSymmetryPropagate : Method::kPropagate).autoRule;
+      rowOf(symmetric ? Method::kSymmetryPropagate : Method::kPropagate).autoRule;
   bool propagate = automatic ? propagateRule.sizeFits(board.n) : asked.propagates;
   propagate = propagate && cpu().popcnt;    // else the same count, found more slowly
   const bool wide = board.n > kNarrowMaxN;  // 64-bit masks
   const SearchFunction search =
       propagate ? (wide ? countPropagating<uint64_t> : countPropagating<uint32_t>)
                 : (wide ? countRowByRow<uint64_t> : countRowByRow<uint32_t>);
-  const bool symmetric = classes != nullptr;
   const char* name =
       nameOf(symmetric ? (propagate ? Method::kSymmetryPropagate : Method::kSymmetryRows)
                        : (propagate ? Method::kPropagate : Method::kRows));
   plan.owned = std::make_unique<SearchEngine>(board, search, name, std::move(classes));
-  if (!request.explains) return;
-  plan.reason = boardText(board, request) + ": ";
-  if (!automatic) {
-    plan.reason += std::string("--method=") + nameOf(method);
-  } else {
-    plan.reason += symmetric ? std::string("a symmetry keeps it")
-                   : board.n < symmetryRule.fromN
-                       ? "symmetry only from " + sizeText(symmetryRule.fromN)
-                       : std::string("no symmetry");
-    const std::string size = sizeText(propagateRule.fromN);
-    plan.reason += board.n < propagateRule.fromN ? ", propagation only from " + size
-                   : propagate                   ? ", propagation from " + size
-                                                 : ", no propagation (this CPU has no popcnt)";
-    if (plan.joinPassedOver) plan.reason += ", the join's tables did not fit --memory";
-  }
+  if (request.explains)
+    plan.reason = searchReason(board, request, method, symmetric, propagate, plan);
+  explainRecorded(board, request, plan);
+  return true;
 }
+
+// How each kind of engine is planned, in the order auto tries them: a
+// stream's small board first (its words are most of its cost), then the
+// device, where a GPU's rule takes the board, then the join, then the
+// searches, which take any board. Each plans the board when the method
+// asked for is of its kind, or auto's rule takes it, and says whether it
+// did (a refusal is a plan); a new kind of engine is a planner here.
+using Planner = bool (*)(const Board&, const PlanRequest&, Method, Plan&);
+constexpr Planner kPlanners[] = {plansSmallBoard, plansDevice, plansJoin, plansSearch};
 
 }  // namespace
 
@@ -271,16 +310,6 @@ bool joinAsked(const Board& board, Method method) {
 }
 
 Plan planBoard(const Board& board, const PlanRequest& asked) {
-  Plan plan;
-  // A stream's small board first: its words are most of its cost.
-  if (filtersSmallBoard(board, asked.method, asked.recorded, asked.smallBoards)) {
-    plan.small.emplace(board, *asked.smallBoards);
-    if (asked.explains)
-      plan.reason = boardText(board, asked) +
-                    ": a stream's board of up to 8x8, filtered (each size's "
-                    "first board is searched)";
-    return plan;
-  }
   // A checkpoint's plan is followed where auto would choose, or where the
   // GPU is asked for and the plan is the row search's, whose units it
   // counts; another method asked for is refused by the checkpoint.
@@ -289,11 +318,9 @@ Plan planBoard(const Board& board, const PlanRequest& asked) {
   const bool followed = asked.recorded && (rowOf(asked.method).follows & bitOf(recorded)) != 0;
   if (!followed) request.recorded = nullptr;
   const Method method = request.recorded ? recordedMethod(request.recorded) : request.method;
-  if (plansGpu(board, request, plan)) return plan;
-  if (!plansJoin(board, request, method, plan)) planSearch(board, request, method, plan);
-  if (request.recorded && request.explains)
-    plan.reason = boardText(board, request) + ": the units the checkpoint recorded, cut by " +
-                  request.recorded;
+  Plan plan;
+  for (Planner plans : kPlanners)
+    if (plans(board, request, method, plan)) break;
   return plan;
 }
 

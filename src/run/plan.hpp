@@ -4,8 +4,8 @@
 // which are the rows of the table of methods (engines/methods.hpp). It hands back
 // the engine, which owns what it needs, and the reason for it (--stats).
 // Adding an engine is a class behind engines/engine.hpp, a row of
-// engines/methods.hpp, and, for a new kind of engine, how it is made here
-// (plan.cpp).
+// engines/methods.hpp, and, for a new kind of engine, its planner here, in
+// auto's order (plan.cpp's kPlanners).
 #pragma once
 
 #include <memory>
