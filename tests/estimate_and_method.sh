@@ -38,7 +38,7 @@ status=$?
   fail "--estimate=2: status $?"
 grep -Eq '^board 1, 21x21, join: about .* \([0-9]+ of 92504 units counted in [0-9.]+ s, after [0-9.]+ s of setup; the 2 s budget ended the sample\)$' "$work/out" ||
   fail "--estimate=2: $(cat "$work/out")"
-grep -Eq '^board 1, 21x21, estimate: ([0-9]+ of [0-9]+ sampled units done|building the join)' "$work/err" ||
+grep -Eq '^board 1, 21x21, estimate: ([0-9]+ of [0-9]+ sampled units done|preparing the join)' "$work/err" ||
   fail "--estimate=2 --progress: $(cat "$work/err")"
 
 # The method line, with --stats, once the board has counted for a second.

@@ -149,7 +149,7 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
                                           boardNumber, board.n, settings.share);
   std::unique_ptr<ProgressTicker> ticker;  // none for a board with no line (a stream's)
   if (line) ticker = std::make_unique<ProgressTicker>(line.get());
-  if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
+  if (line && joinAsked(board, settings.method)) line->setPhase("preparing the join's tables");
   const PlanRequest request =
       requestOf(settings, counting, smallBoards, given, recorded, line || settings.stats);
   Plan plan = planBoard(board, request);

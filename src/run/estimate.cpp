@@ -169,7 +169,7 @@ Estimate estimateBoard(const Board& given, long boardNumber, const Settings& set
   if (line) line->setBudget(budget);
   std::optional<ProgressTicker> ticker;
   if (line) ticker.emplace(line.get());
-  if (line && joinAsked(board, settings.method)) line->setPhase("building the join's tables");
+  if (line && joinAsked(board, settings.method)) line->setPhase("preparing the join's tables");
   estimate.threads = board.n >= kSplitMinN ? settings.threadCount() : 1;
   PlanRequest request;  // no filter of small boards: a board's own engine
   request.method = settings.method;

@@ -44,7 +44,7 @@ class ProgressLine final : public UnitsProgress {
     clock_gettime(CLOCK_MONOTONIC, &start_);
   }
 
-  // What the board is doing before its units ("building the join's tables").
+  // What the board is doing before its units ("preparing the join's tables").
   void setPhase(const char* phase);
   // The method line, said once the board has counted for a second.
   void setMethod(const std::string& line);
