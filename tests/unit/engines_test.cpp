@@ -156,16 +156,30 @@ class UnitsTold final : public queens::UnitsProgress {
   long done = 0;
 };
 
+// A walk whose units a device's batches tell done, as the device's engines
+// make it; with a sample, its units alone.
+struct BatchedWalk {
+  explicit BatchedWalk(long units, queens::UnitSample* sample = nullptr, bool timesSample = false)
+      : shared(units, &told, nullptr, sample),
+        walk(1, queens::Share{}, &shared, false),
+        batches(timesSample) {
+    walk.defersDone();
+    batches.begin(&walk);
+  }
+  UnitsTold told;
+  queens::SharedUnits shared;
+  queens::UnitWalk walk;
+  queens::BatchProgress batches;
+};
+
 // A device's batches (the row search's, the join's flights) tell their
 // units when the host sees them done: those listed whole before each was
 // launched, never the unit it holds part of; the walk's end tells the rest.
 TEST_CASE("batches tell their units as the device counts them") {
-  UnitsTold told;
-  queens::SharedUnits shared(10, &told);
-  queens::UnitWalk walk(1, queens::Share{}, &shared, false);
-  walk.defersDone();
-  queens::BatchProgress batches;
-  batches.begin(&walk);
+  BatchedWalk batched(10);
+  UnitsTold& told = batched.told;
+  queens::UnitWalk& walk = batched.walk;
+  queens::BatchProgress& batches = batched.batches;
   for (int unit = 0; unit < 3; ++unit) CHECK(walk.claim());
   batches.launched(100, true);  // units 0 and 1 whole, unit 2 part-way
   CHECK(walk.claim());
@@ -184,12 +198,10 @@ TEST_CASE("batches tell their units as the device counts them") {
 // batch, and moves on by a share of what is left.
 TEST_CASE("the line goes on from where it ran ahead") {
   using namespace std::chrono_literals;
-  UnitsTold told;
-  queens::SharedUnits shared(300000, &told);
-  queens::UnitWalk walk(1, queens::Share{}, &shared, false);
-  walk.defersDone();
-  queens::BatchProgress batches;
-  batches.begin(&walk);
+  BatchedWalk batched(300000);
+  UnitsTold& told = batched.told;
+  queens::UnitWalk& walk = batched.walk;
+  queens::BatchProgress& batches = batched.batches;
   auto claimUpTo = [&](long units) {
     while (walk.unitsClaimed() < units) walk.claim();
   };
@@ -216,11 +228,9 @@ TEST_CASE("the line goes on from where it ran ahead") {
 TEST_CASE("a device's batches time its sample") {
   for (bool timesSample : {true, false}) {
     queens::UnitSample sample(8, 4);  // units 0 and 4
-    queens::SharedUnits shared(8, nullptr, nullptr, &sample);
-    queens::UnitWalk walk(1, queens::Share{}, &shared, false);
-    walk.defersDone();
-    queens::BatchProgress batches(timesSample);
-    batches.begin(&walk);
+    BatchedWalk batched(8, &sample, timesSample);
+    queens::UnitWalk& walk = batched.walk;
+    queens::BatchProgress& batches = batched.batches;
     CHECK(walk.claim());  // unit 0
     batches.launched(10, false);
     for (int unit = 1; unit < 4; ++unit) CHECK(!walk.claim());
