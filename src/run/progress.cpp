@@ -53,10 +53,13 @@ void ProgressLine::drawDue(double elapsed) {
     methodSaid_ = true;
     clear = "";
   }
-  if (progress_) {
+  // Elsewhere than a terminal, a progress line a second (at whole seconds
+  // of the ticks): the method line may come between them.
+  if (progress_ && (terminal_ || elapsed >= nextLine_)) {
     std::fprintf(err_, "%s%s%s", terminal_ ? "\r" : "", progressText(elapsed).c_str(),
                  terminal_ ? "\033[K" : "\n");
     drawn_ = true;
+    nextLine_ = std::floor(elapsed) + 1;
   }
   std::fflush(err_);
 }
@@ -165,8 +168,8 @@ ProgressTicker::~ProgressTicker() {
 }
 
 void ProgressTicker::run() {
-  const double every = line_->terminal() ? 0.25 : 1.0;
-  double next = 1.0;  // the first line at a second
+  const double every = 0.25;  // the method line as soon as it is known
+  double next = 1.0;          // the first line at a second
   std::unique_lock<std::mutex> hold(lock_);
   while (!done_) {
     const double wait = std::max(0.0, next - line_->elapsed());

@@ -98,10 +98,12 @@ class ProgressLine final : public UnitsProgress {
   std::atomic<long> unitsDone_{0};
   double budget_ = 0;  // an estimate's seconds (0: a count)
   bool drawn_ = false;
+  double nextLine_ = 0;  // elsewhere than a terminal: the next progress line's second
 };
 
 // The thread that draws a board's lines: from its first second, 4 times a
-// second on a terminal, else once a second, until the count is done.
+// second (ProgressLine draws a progress line once a second elsewhere than
+// on a terminal), until the count is done.
 class ProgressTicker {
  public:
   explicit ProgressTicker(ProgressLine* line);  // null: no thread
