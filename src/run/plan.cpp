@@ -36,11 +36,13 @@ std::string boardText(const Board& board, const PlanRequest& request) {
   return text;
 }
 
-// A checkpoint's plan followed on the CPU: the reason says so.
-void explainRecorded(const Board& board, const PlanRequest& request, Plan& plan) {
-  if (request.recorded && request.explains)
-    plan.reason = boardText(board, request) + ": the units the checkpoint recorded, cut by " +
-                  request.recorded;
+// A checkpoint's plan followed on the CPU: the reason says so, and no
+// other is needed.
+bool explainsRecorded(const Board& board, const PlanRequest& request, Plan& plan) {
+  if (!request.recorded || !request.explains) return false;
+  plan.reason =
+      boardText(board, request) + ": the units the checkpoint recorded, cut by " + request.recorded;
+  return true;
 }
 
 // Whether auto would take the method by its rule's size and reserved
@@ -217,13 +219,12 @@ bool plansJoin(const Board& board, const PlanRequest& request, Method method, Pl
                  : measure.bytesNeeded(board, request.budget,
                                        request.explains ? kMostTallied : request.budget.bytes);
   if (needed <= request.budget.bytes && join->build(board, request.budget)) {
-    if (request.explains)
+    if (!explainsRecorded(board, request, plan) && request.explains)
       plan.reason = boardText(board, request) + ": " +
                     (method == Method::kJoin ? std::string("--method=join") : joinRule(board)) +
                     ", its tables in " + bytesText(join->use().bytes) + " fit --memory (" + budget +
                     ")";
     plan.owned = std::move(join);
-    explainRecorded(board, request, plan);
     return true;
   }
   plan.joinPassedOver = true;
@@ -286,9 +287,8 @@ bool plansSearch(const Board& board, const PlanRequest& request, Method method, 
       nameOf(symmetric ? (propagate ? Method::kSymmetryPropagate : Method::kSymmetryRows)
                        : (propagate ? Method::kPropagate : Method::kRows));
   plan.owned = std::make_unique<SearchEngine>(board, search, name, std::move(classes));
-  if (request.explains)
+  if (!explainsRecorded(board, request, plan) && request.explains)
     plan.reason = searchReason(board, request, method, symmetric, propagate, plan);
-  explainRecorded(board, request, plan);
   return true;
 }
 
