@@ -5,7 +5,9 @@
 #     threads waited for it, over 0 and at most the threads' time;
 #   - QUEENS_GPU_GROUP=T counts alike with any T from 1 to 4096 (1, 7, 96,
 #     4096: odd sizes, and sizes halved until the stacks fit), and a T that
-#     is not one is refused with the reason, status 1, no count.
+#     is not one is refused with the reason, status 1, no count;
+#   - QUEENS_GPU_GIVE=N counts alike with 0 (never give rows away) and 2,
+#     and a value that is not a number from 0 to 2^31 is refused so.
 #   tests/gpu_stats.sh QUEENS
 set -u
 queens=$1
@@ -48,5 +50,17 @@ for group in 0 4097 abc 12x ""; do
     fail "QUEENS_GPU_GROUP='$group' gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
   fi
 done
+for give in 0 2; do
+  counts=$(QUEENS_GPU_GIVE=$give "$queens" --method=gpu-rows --empty=10..13 | tr '\n' ' ')
+  [ "$counts" = "$expected" ] || fail "QUEENS_GPU_GIVE=$give: '$counts', not '$expected'"
+done
+for give in -1 2147483649 abc 12x ""; do
+  QUEENS_GPU_GIVE=$give "$queens" --method=gpu-rows --empty=8 >"$work/out" 2>"$work/err"
+  status=$?
+  if [ $status -ne 1 ] || [ -s "$work/out" ] || [ "$(cat "$work/err")" != \
+    "error: --method=gpu-rows: QUEENS_GPU_GIVE is '$give': give the nodes between looks at the prefixes left, 0 (never give) to 2147483648" ]; then
+    fail "QUEENS_GPU_GIVE='$give' gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
+  fi
+done
 [ $failures -eq 0 ] || exit 1
-echo "--stats names the device and the wait for it (gpu-rows, gpu-join); QUEENS_GPU_GROUP 1, 7, 96, 4096 count alike, and 5 bad values are refused"
+echo "--stats names the device and the wait for it (gpu-rows, gpu-join); QUEENS_GPU_GROUP 1, 7, 96, 4096 and QUEENS_GPU_GIVE 0, 2 count alike, and 10 bad values are refused"

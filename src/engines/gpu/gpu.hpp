@@ -71,7 +71,10 @@ struct PrefixBatch {
   void add(uint32_t board, int row, uint64_t columns, uint64_t sums, uint64_t differences);
   // The placements below its prefixes, from each one's count, weighted by
   // its board's class.
-  Count weigh(const std::vector<uint64_t>& counts) const;
+  Count weigh(const std::vector<uint64_t>& counts) const { return weigh(counts, boardOf); }
+  // The same for prefixes of the batch's boards given away on the device
+  // (gpu_kernel.cl's giveAway), each on the board `boards` says.
+  Count weigh(const std::vector<uint64_t>& counts, const std::vector<uint32_t>& boards) const;
 };
 
 // What a count on the device may be stopped by: under --checkpoint a stop
@@ -302,8 +305,10 @@ class GpuSearch {
   }
 
   // Prefixes a batch holds before the device counts it, unless the budget
-  // allows fewer: in each of the two batches a prefix takes 29 bytes, at
-  // most as many for the kernel's copies, and 16 for its count and nodes.
+  // allows fewer: in each of the two batches a prefix takes 29 bytes, 12
+  // for its masks' 32-bit copies, 16 for its count and nodes, and 4 for the
+  // board of a prefix given away on the device (gpu_kernel.cl): 61 bytes.
+  // The device holds its own copies, and two sets of prefixes given away.
   static constexpr size_t kBatchPrefixes = size_t{1} << 22, kLeastBatchPrefixes = 1024;
   static constexpr uint64_t kBytesPerPrefix = 2 * 64;
 

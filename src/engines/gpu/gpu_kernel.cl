@@ -4,7 +4,10 @@
 // prefixes), and each thread takes the next prefix from a shared counter,
 // counts the placements below it, and takes another, until none is left.
 // Taking them one at a time keeps every thread busy while prefixes are left,
-// however unequal their subtrees; a batch still ends on its largest ones.
+// however unequal their subtrees. A launch would still end on its largest
+// ones (at 21x21 a prefix may hold 80 times the mean's nodes), most threads
+// idle, so the stacked kernel's threads give their shallowest rows away once
+// the prefixes run out, for the host to launch again on.
 // Two kernels do this, the host launching one (QUEENS_GPU_KERNEL):
 // countPrefixes keeps its top row in registers and branches by what the
 // row below holds; countPrefixesStacked (below) keeps every row on the stack
@@ -63,7 +66,12 @@ __kernel void countPrefixes(
     __global ulong* countOf,        // out: the placements below each prefix
     __global ulong* nodesOf,        // out, with QUEENS_NODES: the nodes below it
     uint prefixes, __global uint* nextPrefix,
-    __local Mask* stacks) {         // the group's stacks: 4 words a level a thread
+    __local Mask* stacks,           // the group's stacks: 4 words a level a thread
+    // The stacked kernel's arguments for giving rows away, which this one
+    // never does: the host gives both kernels the same arguments.
+    uint giveEvery, uint room, __global uint* given, __global uint* givenBoardOf,
+    __global uchar* givenRowOf, __global Mask* givenColumnsOf, __global Mask* givenSumsOf,
+    __global Mask* givenDifferencesOf) {
   const uint group = get_local_size(0);
   __local Mask* stack = stacks + get_local_id(0);
   const int last = n - 1;
@@ -127,23 +135,56 @@ typedef ulong4 Row;
 typedef uint4 Row;
 #endif
 
+// Where the launch's prefixes are all taken, the rows its threads still
+// search are all that is left, and a thread with a large one keeps the
+// launch going while others have nothing. So such a thread gives away the
+// untried squares of its shallowest row: each becomes a prefix, its queen
+// placed, for the next launch to share among all threads (the host launches
+// again on them). A row is given whole or not at all: `room` bounds the
+// prefixes given in a launch, and `given` counts them.
+bool giveAway(Row row, uint board, __global uint* given, uint room, __global uint* boardOf,
+              __global uchar* rowOf, __global Mask* columnsOf, __global Mask* sumsOf,
+              __global Mask* differencesOf) {
+  const uint squares = popcount(row.w);
+  uint first = *given;
+  for (;;) {  // claims `squares` places below `room`, or none
+    if (first + squares > room) return false;
+    const uint seen = atomic_cmpxchg(given, first, first + squares);
+    if (seen == first) break;
+    first = seen;
+  }
+  const uchar rowBelow = (uchar)(popcount(row.x) + 1);  // a queen in each row above
+  for (Mask w = row.w; w; w &= w - 1, ++first) {
+    const Mask queen = w & (0 - w);
+    boardOf[first] = board, rowOf[first] = rowBelow;
+    columnsOf[first] = row.x | queen;
+    sumsOf[first] = (row.y | queen) >> 1, differencesOf[first] = (row.z | queen) << 1;
+  }
+  return true;
+}
+
 __kernel void countPrefixesStacked(
     int n, __global const Mask* freeRows, __global const uint* boardOf,
     __global const uchar* rowOf, __global const Mask* columnsOf, __global const Mask* sumsOf,
     __global const Mask* differencesOf, __global ulong* countOf, __global ulong* nodesOf,
     uint prefixes, __global uint* nextPrefix,
-    __local Row* stacks) {  // a row a level a thread, next to the group's others
+    __local Row* stacks,  // a row a level a thread, next to the group's others
+    uint giveEvery,       // nodes between looks at whether the prefixes ran out
+    uint room, __global uint* given, __global uint* givenBoardOf, __global uchar* givenRowOf,
+    __global Mask* givenColumnsOf, __global Mask* givenSumsOf,
+    __global Mask* givenDifferencesOf) {
   const uint group = get_local_size(0);
   __local Row* stack = stacks + get_local_id(0);
   const int last = n - 1;
   __global const Mask* free = freeRows;
   uint prefix = ~0u;  // none yet
   ulong count = 0, nodes = 0;
-  int top = 0;  // rows on the stack
+  int bottom = 0, top = 0;  // the rows on the stack: bottom to top - 1
+  uint sinceLook = 0;       // nodes since the last look at the prefixes left
   for (;;) {
-    if (top == 0) {  // the prefix is done: the next
+    if (top == bottom) {  // the prefix is done: the next
       if (!takeNextPrefix(&prefix, count, nodes, countOf, nodesOf, prefixes, nextPrefix)) return;
-      count = 0, nodes = 0;
+      count = 0, nodes = 0, bottom = 0, top = 0;
       free = freeRows + (size_t)boardOf[prefix] * n;
       const int row = rowOf[prefix];
       Row first = (Row)(columnsOf[prefix], sumsOf[prefix], differencesOf[prefix], 0);
@@ -151,6 +192,16 @@ __kernel void countPrefixesStacked(
       if (row == last) count = popcount(first.w);
       if (row == last || !first.w) continue;
       stack[0] = first, top = 1;
+    }
+    if (++sinceLook == giveEvery) {  // rare: a look at the prefixes left
+      sinceLook = 0;
+      const Row shallowest = stack[bottom * group];
+      if (atomic_add(nextPrefix, 0) >= prefixes &&
+          giveAway(shallowest, boardOf[prefix], given, room, givenBoardOf, givenRowOf,
+                   givenColumnsOf, givenSumsOf, givenDifferencesOf)) {
+        nodes += popcount(shallowest.w);  // each square given is a node placed here
+        if (++bottom == top) continue;
+      }
     }
     Row row = stack[(top - 1) * group];
     const Mask queen = row.w & (0 - row.w);

@@ -16,9 +16,10 @@ uint32_t PrefixBatch::addBoard(const Board& board, unsigned weight) {
   return uint32_t(weights.size() - 1);
 }
 
-Count PrefixBatch::weigh(const std::vector<uint64_t>& counts) const {
+Count PrefixBatch::weigh(const std::vector<uint64_t>& counts,
+                         const std::vector<uint32_t>& boards) const {
   Count placements = 0;
-  for (size_t i = 0; i < prefixes(); ++i) placements += Count(weights[boardOf[i]]) * counts[i];
+  for (size_t i = 0; i < counts.size(); ++i) placements += Count(weights[boards[i]]) * counts[i];
   return placements;
 }
 

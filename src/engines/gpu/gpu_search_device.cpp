@@ -4,7 +4,9 @@
 // stacks' local memory is sized when a batch is launched. Two batches take
 // turns: while the device counts one, the host fills the other, and a
 // batch's buffers on both sides are kept from one batch to the next, grown
-// when one needs more.
+// when one needs more. A batch is done once the prefixes its launch gave
+// away (gpu_kernel.cl's giveAway) are counted too: the host launches again
+// on them, on the batch's own queue, until a launch gives none.
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -32,6 +34,17 @@ constexpr size_t kGpuThreadsPerUnit = 2048;
 // (bench/README.md). QUEENS_GPU_KERNEL=registers or stacked takes one, to
 // measure it.
 constexpr bool kStackedByDefault = true;
+// Nodes a thread of the stacked kernel searches between looks at whether its
+// launch's prefixes ran out, when it gives its shallowest row away.
+// QUEENS_GPU_GIVE=N sets another (0: never give), to measure it or, small,
+// to give rows away often in the tests.
+constexpr cl_uint kGiveEvery = 1 << 14;
+
+// The prefixes a launch gives away, on the device: how many, and each one's
+// board, row and masks, as a batch's.
+struct GivenPrefixes {
+  KeptBuffer count, boardOf, rowOf, columns, sums, differences;
+};
 
 // A batch's buffers: on the host, the batch, its masks in 32 bits where the
 // kernel reads them so, and the counts read back; on the device, each of
@@ -41,9 +54,25 @@ struct BatchSlot {
   std::vector<uint32_t> narrowRows, narrowColumns, narrowSums, narrowDifferences;
   std::vector<uint64_t> counts, nodes;
   KeptBuffer freeRows, boardOf, rowOf, columns, sums, differences, nextPrefix, countOf, nodesOf;
-  ClEvent read;  // the counts read back: the batch is done
+  // Two sets of prefixes given away, taking turns: a launch on one gives
+  // into the other.
+  GivenPrefixes given[2];
+  int givenInto = 0;                  // the set the last launch gave into
+  cl_uint givenCount = 0;             // how many it gave, read back
+  std::vector<uint32_t> givenBoards;  // the boards of a launch on given prefixes, read back
+  cl_command_queue queue = nullptr;   // its own, so that its launches on given prefixes run
+                                      // beside the other slot's batch
+  ClEvent read;                       // the last launch's counts read back
   DeviceClock::time_point launched;
+  cl_uint launchedPrefixes = 0;
   bool countsNodes = false;
+  cl_kernel kernel = nullptr;                   // as the batch was launched: its kernel, its
+  size_t group = 1, levels = 1, maskBytes = 4;  // work-group, stack levels, mask bytes
+};
+
+// A launch's prefixes on the device: the batch's own, or a set given away.
+struct PrefixArrays {
+  cl_mem boardOf, rowOf, columns, sums, differences;
 };
 
 class OpenClCounter final : public PrefixCounter {
@@ -69,26 +98,36 @@ class OpenClCounter final : public PrefixCounter {
   };
   bool readGroup();
   bool readKernel();
+  bool readGiveEvery();
   cl_kernel kernelFor(bool wide, bool countsNodes);
   bool fail(const char* what, cl_int status);
   bool wait(BatchSlot& slot);  // for its batch, whose counts it adds up
+  bool waitForLaunch(BatchSlot& slot);
+  void addNodes(const BatchSlot& slot);
+  bool searchGiven(BatchSlot& slot);
+  bool enqueueSearch(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes, int giveInto);
+  bool setSearchArguments(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
+                          GivenPrefixes& into, cl_int& status);
   template <class Mask>
   bool upload(BatchSlot& slot, const std::vector<Mask>* narrow[4]);
   template <class T>
-  bool write(KeptBuffer& kept, const T* data, size_t count, cl_int& status);
+  bool write(cl_command_queue queue, KeptBuffer& kept, const T* data, size_t count, cl_int& status);
   bool run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes);
+  void drainQueues();
   size_t groupFor(size_t bytesPerThread) const;
   size_t threadsPerUnit(size_t group) const;
 
   std::shared_ptr<OpenClSession> session_;
   const OpenClApi& cl_;
   bool isGpu_;
-  cl_command_queue queue_ = nullptr;  // the session's
+  cl_command_queue queue_ = nullptr;  // the session's, the first slot's
+  ClQueue secondQueue_;               // the second slot's
   cl_uint computeUnits_ = 1;
   cl_ulong localBytes_ = 0;  // local memory a work-group may take
   size_t mostGroup_ = 1, group_ = kGroupThreads;
   bool stacked_ = kStackedByDefault;  // which kernel of gpu_kernel.cl counts
-  std::map<int, Built> built_;        // by wide * 2 + countsNodes
+  cl_uint giveEvery_ = kGiveEvery;
+  std::map<int, Built> built_;  // by wide * 2 + countsNodes
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
   std::unique_ptr<BatchSlot[]> slots_ = std::make_unique<BatchSlot[]>(2);
@@ -109,8 +148,17 @@ OpenClCounter::~OpenClCounter() {
   // events and kernels are released; a hung device's commands, or those a
   // stop left unwaited, may still read the batches' host memory, which is
   // left to them.
-  if (queue_ && (abandoned_ || !drainQueue(*session_, queue_)))
-    leaveToHungDevice(std::shared_ptr<BatchSlot[]>(slots_.release()));
+  if (!queue_) return;
+  const bool drained = !abandoned_ && drainQueue(*session_, queue_) &&
+                       (!secondQueue_ || drainQueue(*session_, secondQueue_.get()));
+  if (!drained) leaveToHungDevice(std::shared_ptr<BatchSlot[]>(slots_.release()));
+}
+
+// Waits for both slots' queues, so that nothing enqueued still reads or
+// writes the batches' memory.
+void OpenClCounter::drainQueues() {
+  if (queue_) drainQueue(*session_, queue_);
+  if (secondQueue_) drainQueue(*session_, secondQueue_.get());
 }
 
 bool OpenClCounter::fail(const char* what, cl_int status) {
@@ -118,7 +166,7 @@ bool OpenClCounter::fail(const char* what, cl_int status) {
   failed_ = true;
   // The batch's copies and kernel enqueued before the failure end before
   // its host memory is touched again.
-  if (queue_) drainQueue(*session_, queue_);
+  drainQueues();
   return false;
 }
 
@@ -133,6 +181,10 @@ bool OpenClCounter::start() {
     queue_ = session_->queue.get();
   }
   if (status == CL_SUCCESS)
+    secondQueue_ =
+        ClQueue(cl_, cl_.CreateCommandQueue(session_->context.get(), device, 0, &status));
+  slots_[0].queue = queue_, slots_[1].queue = secondQueue_.get();
+  if (status == CL_SUCCESS)
     status = cl_.GetDeviceInfo(device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof computeUnits_,
                                &computeUnits_, nullptr);
   if (status == CL_SUCCESS)
@@ -142,7 +194,7 @@ bool OpenClCounter::start() {
     status = cl_.GetDeviceInfo(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof mostGroup_,
                                &mostGroup_, nullptr);
   if (status != CL_SUCCESS) return fail("start", status);
-  if (!readGroup() || !readKernel()) return false;
+  if (!readGroup() || !readKernel() || !readGiveEvery()) return false;
   // Built now: a device whose compiler refuses the kernel is refused when
   // it is opened, so that auto counts on the CPU instead, not at its first
   // batch.
@@ -179,6 +231,22 @@ bool OpenClCounter::readKernel() {
   return true;
 }
 
+// QUEENS_GPU_GIVE's nodes between looks, where it is set; false, with
+// error(), if it is not a number from 0 (never give) to 2^31.
+bool OpenClCounter::readGiveEvery() {
+  const char* text = std::getenv("QUEENS_GPU_GIVE");
+  if (!text) return true;
+  char* end = nullptr;
+  const long nodes = std::strtol(text, &end, 10);
+  if (end == text || *end || nodes < 0 || nodes > (1L << 31)) {
+    error_ = std::string("QUEENS_GPU_GIVE is '") + text +
+             "': give the nodes between looks at the prefixes left, 0 (never give) to 2147483648";
+    return false;
+  }
+  giveEvery_ = cl_uint(nodes);
+  return true;
+}
+
 // Builds the kernel for 32- or 64-bit rows, with or without nodes, the
 // first time a batch needs it.
 cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
@@ -212,20 +280,51 @@ cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   return built.kernel.get();
 }
 
-// Waits for the batch, within its deadline (its work: its prefixes).
+// Waits for the batch and the prefixes it gave away, whose counts it adds up.
 bool OpenClCounter::wait(BatchSlot& slot) {
   if (!slot.read) return !failed_;
+  if (!waitForLaunch(slot)) return false;
+  placements_ += slot.batch.weigh(slot.counts);
+  addNodes(slot);
+  while (slot.givenCount > 0) {
+    if (!searchGiven(slot) || !waitForLaunch(slot)) return false;
+    placements_ += slot.batch.weigh(slot.counts, slot.givenBoards);
+    addNodes(slot);
+  }
+  return !failed_;
+}
+
+// Waits for the slot's last launch, within its deadline (its work: its
+// prefixes).
+bool OpenClCounter::waitForLaunch(BatchSlot& slot) {
   cl_int status = CL_SUCCESS;
   const DeviceWait waited =
-      waits_.wait(cl_, slot.read.get(), slot.launched, double(slot.batch.prefixes()),
+      waits_.wait(cl_, slot.read.get(), slot.launched, double(slot.launchedPrefixes),
                   "a batch of prefixes", status, error_, stop_);
   if (endedUncounted(waited, *this, failed_)) return false;
   slot.read.reset();
   if (waited == DeviceWait::kFailed) return fail("count a batch", status);
-  placements_ += slot.batch.weigh(slot.counts);
+  return !failed_;
+}
+
+void OpenClCounter::addNodes(const BatchSlot& slot) {
   if (slot.countsNodes)
     for (uint64_t nodes : slot.nodes) nodes_ += nodes;
-  return !failed_;
+}
+
+// Launches the kernel again, on the prefixes the slot's last launch gave
+// away, into the other set.
+bool OpenClCounter::searchGiven(BatchSlot& slot) {
+  const GivenPrefixes& from = slot.given[slot.givenInto];
+  const PrefixArrays in{from.boardOf.buffer.get(), from.rowOf.buffer.get(),
+                        from.columns.buffer.get(), from.sums.buffer.get(),
+                        from.differences.buffer.get()};
+  const cl_uint prefixes = slot.givenCount;
+  slot.givenBoards.resize(prefixes);
+  cl_int status = cl_.EnqueueReadBuffer(slot.queue, in.boardOf, CL_FALSE, 0, prefixes * 4,
+                                        slot.givenBoards.data(), 0, nullptr, nullptr);
+  if (status != CL_SUCCESS) return fail("count the prefixes given away", status);
+  return enqueueSearch(slot, in, prefixes, slot.givenInto ^ 1);
 }
 
 PrefixBatch* OpenClCounter::nextBatch() {
@@ -276,30 +375,26 @@ bool OpenClCounter::launch(bool countsNodes) {
 }
 
 template <class T>
-bool OpenClCounter::write(KeptBuffer& kept, const T* data, size_t count, cl_int& status) {
+bool OpenClCounter::write(cl_command_queue queue, KeptBuffer& kept, const T* data, size_t count,
+                          cl_int& status) {
   // The batch is left alone until its counts are read (wait).
-  return kept.write(*session_, queue_, data, count * sizeof(T), status);
+  return kept.write(*session_, queue, data, count * sizeof(T), status);
 }
 
 // Copies the batch over: the boards' rows and the prefixes' masks (the
-// batch's own, or their 32-bit copies), its boards and rows, and the next
-// prefix to take, from 0.
+// batch's own, or their 32-bit copies), its boards and rows.
 template <class Mask>
 bool OpenClCounter::upload(BatchSlot& slot, const std::vector<Mask>* masks[4]) {
-  static const cl_uint kFirstPrefix = 0;
   const PrefixBatch& batch = slot.batch;
   const size_t prefixes = batch.prefixes();
+  cl_command_queue queue = slot.queue;
   cl_int status = CL_SUCCESS;
-  write(slot.freeRows, masks[0]->data(), masks[0]->size(), status);
-  write(slot.columns, masks[1]->data(), prefixes, status);
-  write(slot.sums, masks[2]->data(), prefixes, status);
-  write(slot.differences, masks[3]->data(), prefixes, status);
-  write(slot.boardOf, batch.boardOf.data(), prefixes, status);
-  write(slot.rowOf, batch.rowOf.data(), prefixes, status);
-  write(slot.nextPrefix, &kFirstPrefix, 1, status);
-  if (status == CL_SUCCESS) slot.countOf.reserve(*session_, prefixes * 8, status);
-  if (status == CL_SUCCESS)  // the nodes' buffer is a word when unused
-    slot.nodesOf.reserve(*session_, slot.countsNodes ? prefixes * 8 : 8, status);
+  write(queue, slot.freeRows, masks[0]->data(), masks[0]->size(), status);
+  write(queue, slot.columns, masks[1]->data(), prefixes, status);
+  write(queue, slot.sums, masks[2]->data(), prefixes, status);
+  write(queue, slot.differences, masks[3]->data(), prefixes, status);
+  write(queue, slot.boardOf, batch.boardOf.data(), prefixes, status);
+  write(queue, slot.rowOf, batch.rowOf.data(), prefixes, status);
   return status == CL_SUCCESS || fail("take a batch of prefixes", status);
 }
 
@@ -317,47 +412,103 @@ size_t OpenClCounter::threadsPerUnit(size_t group) const {
 
 bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
   const PrefixBatch& batch = slot.batch;
-  const cl_uint prefixes = cl_uint(batch.prefixes());
   // A stack holds the rows from the shallowest prefix's to the last but
   // one, the last being only counted; the registers kernel keeps its top
-  // row out of it.
+  // row out of it. The prefixes given away lie deeper.
   int first = batch.n;
   for (uint8_t row : batch.rowOf) first = std::min(first, int(row));
-  const size_t levels = size_t(std::max(1, batch.n - (stacked_ ? 1 : 2) - first));
-  const size_t group = groupFor(levels * 4 * maskBytes);
-  const cl_int n = batch.n;
-  cl_int status = cl_.SetKernelArg(kernel, 0, sizeof n, &n);
-  const cl_mem arguments[] = {slot.freeRows.buffer.get(), slot.boardOf.buffer.get(),
-                              slot.rowOf.buffer.get(),    slot.columns.buffer.get(),
-                              slot.sums.buffer.get(),     slot.differences.buffer.get(),
-                              slot.countOf.buffer.get(),  slot.nodesOf.buffer.get()};
-  for (cl_uint i = 0; i < 8 && status == CL_SUCCESS; ++i)
-    status = cl_.SetKernelArg(kernel, i + 1, sizeof(cl_mem), &arguments[i]);
-  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
-  if (status == CL_SUCCESS)
-    status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), slot.nextPrefix.buffer.address());
-  if (status == CL_SUCCESS)  // the stacks, in local memory
-    status = cl_.SetKernelArg(kernel, 11, group * levels * 4 * maskBytes, nullptr);
+  slot.kernel = kernel, slot.maskBytes = maskBytes;
+  slot.levels = size_t(std::max(1, batch.n - (stacked_ ? 1 : 2) - first));
+  slot.group = groupFor(slot.levels * 4 * maskBytes);
+  const PrefixArrays in{slot.boardOf.buffer.get(), slot.rowOf.buffer.get(),
+                        slot.columns.buffer.get(), slot.sums.buffer.get(),
+                        slot.differences.buffer.get()};
+  return enqueueSearch(slot, in, cl_uint(batch.prefixes()), 0);
+}
+
+// Searches below `prefixes` prefixes of the slot's batch, giving rows away
+// into the set `giveInto`, and reads back their counts, their nodes, and
+// how many prefixes were given (slot.read: all read).
+bool OpenClCounter::enqueueSearch(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
+                                  int giveInto) {
+  static const cl_uint kZero = 0;
+  GivenPrefixes& into = slot.given[giveInto];
+  slot.givenInto = giveInto;
+  cl_int status = CL_SUCCESS;
+  write(slot.queue, slot.nextPrefix, &kZero, 1, status);
+  write(slot.queue, into.count, &kZero, 1, status);
+  if (status == CL_SUCCESS) slot.countOf.reserve(*session_, prefixes * 8, status);
+  if (status == CL_SUCCESS)  // the nodes' buffer is a word when unused
+    slot.nodesOf.reserve(*session_, slot.countsNodes ? prefixes * 8 : 8, status);
+  if (status == CL_SUCCESS && !setSearchArguments(slot, in, prefixes, into, status))
+    return fail("take the prefixes given away", status);
   // Enough threads to fill the device, never more than the prefixes need.
+  const size_t group = slot.group;
   const size_t threads =
       std::min(computeUnits_ * threadsPerUnit(group), (prefixes + group - 1) / group * group);
   if (status == CL_SUCCESS)
-    status =
-        cl_.EnqueueNDRangeKernel(queue_, kernel, 1, nullptr, &threads, &group, 0, nullptr, nullptr);
+    status = cl_.EnqueueNDRangeKernel(slot.queue, slot.kernel, 1, nullptr, &threads, &group, 0,
+                                      nullptr, nullptr);
   if (status != CL_SUCCESS) return fail("run the kernel", status);
   slot.counts.resize(prefixes);
   if (slot.countsNodes) {
     slot.nodes.resize(prefixes);
-    status = cl_.EnqueueReadBuffer(queue_, slot.nodesOf.buffer.get(), CL_FALSE, 0, prefixes * 8,
+    status = cl_.EnqueueReadBuffer(slot.queue, slot.nodesOf.buffer.get(), CL_FALSE, 0, prefixes * 8,
                                    slot.nodes.data(), 0, nullptr, nullptr);
   }
-  // The queue runs in order: once the counts are read, the nodes are too.
   if (status == CL_SUCCESS)
-    status = cl_.EnqueueReadBuffer(queue_, slot.countOf.buffer.get(), CL_FALSE, 0, prefixes * 8,
-                                   slot.counts.data(), 0, nullptr, slot.read.receive(cl_));
-  if (status == CL_SUCCESS) status = cl_.Flush(queue_);
-  slot.launched = DeviceClock::now();
+    status = cl_.EnqueueReadBuffer(slot.queue, slot.countOf.buffer.get(), CL_FALSE, 0, prefixes * 8,
+                                   slot.counts.data(), 0, nullptr, nullptr);
+  // The queue runs in order: once the prefixes given are read, all is.
+  if (status == CL_SUCCESS)
+    status = cl_.EnqueueReadBuffer(slot.queue, into.count.buffer.get(), CL_FALSE, 0,
+                                   sizeof slot.givenCount, &slot.givenCount, 0, nullptr,
+                                   slot.read.receive(cl_));
+  if (status == CL_SUCCESS) status = cl_.Flush(slot.queue);
+  slot.launched = DeviceClock::now(), slot.launchedPrefixes = prefixes;
   return status == CL_SUCCESS || fail("count a batch", status);
+}
+
+// The kernel's arguments for a launch on `in`, giving rows away `into`: as
+// many as the batch's prefixes, at most (a row that would not fit is not
+// given).
+bool OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
+                                       GivenPrefixes& into, cl_int& status) {
+  const size_t room = std::max<size_t>(slot.batch.prefixes(), 1), maskBytes = slot.maskBytes;
+  into.boardOf.reserve(*session_, room * 4, status);
+  if (status == CL_SUCCESS) into.rowOf.reserve(*session_, room, status);
+  if (status == CL_SUCCESS) into.columns.reserve(*session_, room * maskBytes, status);
+  if (status == CL_SUCCESS) into.sums.reserve(*session_, room * maskBytes, status);
+  if (status == CL_SUCCESS) into.differences.reserve(*session_, room * maskBytes, status);
+  const cl_int n = slot.batch.n;
+  // Giving never (0): no room, so that not even a look every 2^32 nodes gives.
+  const cl_uint giveEvery = giveEvery_, roomArgument = giveEvery_ ? cl_uint(room) : 0;
+  cl_kernel kernel = slot.kernel;
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 0, sizeof n, &n);
+  const cl_mem buffers[] = {slot.freeRows.buffer.get(),
+                            in.boardOf,
+                            in.rowOf,
+                            in.columns,
+                            in.sums,
+                            in.differences,
+                            slot.countOf.buffer.get(),
+                            slot.nodesOf.buffer.get()};
+  for (cl_uint i = 0; i < 8 && status == CL_SUCCESS; ++i)
+    status = cl_.SetKernelArg(kernel, i + 1, sizeof(cl_mem), &buffers[i]);
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
+  if (status == CL_SUCCESS)
+    status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), slot.nextPrefix.buffer.address());
+  if (status == CL_SUCCESS)  // the stacks, in local memory
+    status = cl_.SetKernelArg(kernel, 11, slot.group * slot.levels * 4 * maskBytes, nullptr);
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 12, sizeof giveEvery, &giveEvery);
+  if (status == CL_SUCCESS)
+    status = cl_.SetKernelArg(kernel, 13, sizeof roomArgument, &roomArgument);
+  const cl_mem given[] = {into.count.buffer.get(), into.boardOf.buffer.get(),
+                          into.rowOf.buffer.get(), into.columns.buffer.get(),
+                          into.sums.buffer.get(),  into.differences.buffer.get()};
+  for (cl_uint i = 0; i < 6 && status == CL_SUCCESS; ++i)
+    status = cl_.SetKernelArg(kernel, i + 14, sizeof(cl_mem), &given[i]);
+  return status == CL_SUCCESS;
 }
 
 }  // namespace
