@@ -67,6 +67,7 @@ __kernel void countPrefixes(
     __global ulong* nodesOf,        // out, with QUEENS_NODES: the nodes below it
     uint prefixes, __global uint* nextPrefix,
     __local Mask* stacks,           // the group's stacks: 4 words a level a thread
+    uint levels,                    // (the stacked kernel's: the levels of a stack)
     // The stacked kernel's arguments for giving rows away, which this one
     // never does: the host gives both kernels the same arguments.
     uint giveEvery, uint room, __global uint* given, __global uint* givenBoardOf,
@@ -163,51 +164,72 @@ bool giveAway(Row row, uint board, __global uint* given, uint room, __global uin
   return true;
 }
 
+// A thread's rows lie a constant stride apart, so that a step computes no
+// index: the group's threads go in blocks of LANES (a GPU's warp: 32), a
+// block's stacks level by level, each level's LANES rows side by side
+// (threads that load or store a level together touch consecutive memory).
+// The host sizes `stacks` for whole blocks (kernelStackBytes). Wide rows
+// take twice the bytes and up to twice the levels, so their blocks are
+// smaller. tests/gpu_stack_layout.cpp checks that no two stacks meet.
+#ifdef QUEENS_WIDE
+#define LANES 8
+#else
+#define LANES 32
+#endif
+
+// This thread's stack: its first row; the next lie LANES rows apart.
+__local Row* stackOf(__local Row* stacks, uint levels) {
+  const uint lane = get_local_id(0) % LANES, block = get_local_id(0) / LANES;
+  return stacks + block * levels * LANES + lane;
+}
+
 __kernel void countPrefixesStacked(
     int n, __global const Mask* freeRows, __global const uint* boardOf,
     __global const uchar* rowOf, __global const Mask* columnsOf, __global const Mask* sumsOf,
     __global const Mask* differencesOf, __global ulong* countOf, __global ulong* nodesOf,
     uint prefixes, __global uint* nextPrefix,
-    __local Row* stacks,  // a row a level a thread, next to the group's others
+    __local Row* stacks,  // the group's stacks, in blocks of LANES threads
+    uint levels,          // the levels of a stack
     uint giveEvery,       // nodes between looks at whether the prefixes ran out
     uint room, __global uint* given, __global uint* givenBoardOf, __global uchar* givenRowOf,
     __global Mask* givenColumnsOf, __global Mask* givenSumsOf,
     __global Mask* givenDifferencesOf) {
-  const uint group = get_local_size(0);
-  __local Row* stack = stacks + get_local_id(0);
+  __local Row* const stack = stackOf(stacks, levels);
+  __local Row* bottom = stack;  // the rows on the stack: from bottom up to
+  __local Row* above = stack;   // above, where the next goes
   const int last = n - 1;
   __global const Mask* free = freeRows;
   uint prefix = ~0u;  // none yet
   ulong count = 0, nodes = 0;
-  int bottom = 0, top = 0;  // the rows on the stack: bottom to top - 1
-  uint sinceLook = 0;       // nodes since the last look at the prefixes left
+  uint sinceLook = 0;  // nodes since the last look at the prefixes left
   for (;;) {
-    if (top == bottom) {  // the prefix is done: the next
+    if (above == bottom) {  // the prefix is done: the next
       if (!takeNextPrefix(&prefix, count, nodes, countOf, nodesOf, prefixes, nextPrefix)) return;
-      count = 0, nodes = 0, bottom = 0, top = 0;
+      count = 0, nodes = 0, bottom = stack, above = stack;
       free = freeRows + (size_t)boardOf[prefix] * n;
       const int row = rowOf[prefix];
       Row first = (Row)(columnsOf[prefix], sumsOf[prefix], differencesOf[prefix], 0);
       first.w = free[row] & ~(first.x | first.y | first.z);
       if (row == last) count = popcount(first.w);
       if (row == last || !first.w) continue;
-      stack[0] = first, top = 1;
+      *stack = first, above = stack + LANES;
     }
     if (++sinceLook == giveEvery) {  // rare: a look at the prefixes left
       sinceLook = 0;
-      const Row shallowest = stack[bottom * group];
+      const Row shallowest = *bottom;
       if (atomic_add(nextPrefix, 0) >= prefixes &&
           giveAway(shallowest, boardOf[prefix], given, room, givenBoardOf, givenRowOf,
                    givenColumnsOf, givenSumsOf, givenDifferencesOf)) {
         nodes += popcount(shallowest.w);  // each square given is a node placed here
-        if (++bottom == top) continue;
+        bottom += LANES;
+        if (above == bottom) continue;
       }
     }
-    Row row = stack[(top - 1) * group];
+    Row row = above[-LANES];  // the top row
     const Mask queen = row.w & (0 - row.w);
     row.w ^= queen;
-    stack[(top - 1) * group].w = row.w;
-    top -= row.w == 0;
+    above[-LANES].w = row.w;
+    above -= row.w == 0 ? LANES : 0;  // a row with no square left is done
     Row below = (Row)(row.x | queen, (row.y | queen) >> 1, (row.z | queen) << 1, 0);
     const int rowBelow = popcount(below.x);  // a queen in each row above it
     below.w = free[rowBelow] & ~(below.x | below.y | below.z);
@@ -215,7 +237,7 @@ __kernel void countPrefixesStacked(
     const bool isLast = rowBelow == last;
     count += isLast ? popcount(below.w) : 0;
     const bool push = !isLast && below.w != 0;
-    if (push) stack[top * group] = below;
-    top += push;
+    if (push) *above = below;
+    above += push ? LANES : 0;
   }
 }

@@ -119,6 +119,11 @@ struct OpenClSession {
   OpenClSession& operator=(const OpenClSession&) = delete;
 };
 
+// The local memory of a work-group's stacks in gpu_kernel.cl: `levels` rows
+// of 4 masks of `maskBytes` a thread, the stacked kernel's in whole blocks
+// of its LANES threads (32, or 8 for 64-bit masks).
+size_t kernelStackBytes(bool stacked, size_t group, size_t levels, size_t maskBytes);
+
 // A device buffer kept from batch to batch (or flight to flight), grown when
 // one needs more.
 struct KeptBuffer {

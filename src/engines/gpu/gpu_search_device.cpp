@@ -114,7 +114,7 @@ class OpenClCounter final : public PrefixCounter {
   bool write(cl_command_queue queue, KeptBuffer& kept, const T* data, size_t count, cl_int& status);
   bool run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes);
   void drainQueues();
-  size_t groupFor(size_t bytesPerThread) const;
+  size_t groupFor(size_t levels, size_t maskBytes) const;
   size_t threadsPerUnit(size_t group) const;
 
   std::shared_ptr<OpenClSession> session_;
@@ -398,10 +398,11 @@ bool OpenClCounter::upload(BatchSlot& slot, const std::vector<Mask>* masks[4]) {
   return status == CL_SUCCESS || fail("take a batch of prefixes", status);
 }
 
-// The threads of a work-group whose stacks take `bytesPerThread` each.
-size_t OpenClCounter::groupFor(size_t bytesPerThread) const {
+// The threads of a work-group whose stacks fit the device's local memory.
+size_t OpenClCounter::groupFor(size_t levels, size_t maskBytes) const {
   size_t group = std::min(group_, mostGroup_);
-  while (group > 1 && group * bytesPerThread > localBytes_) group /= 2;
+  while (group > 1 && kernelStackBytes(stacked_, group, levels, maskBytes) > localBytes_)
+    group /= 2;
   return group;
 }
 
@@ -419,7 +420,7 @@ bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
   for (uint8_t row : batch.rowOf) first = std::min(first, int(row));
   slot.kernel = kernel, slot.maskBytes = maskBytes;
   slot.levels = size_t(std::max(1, batch.n - (stacked_ ? 1 : 2) - first));
-  slot.group = groupFor(slot.levels * 4 * maskBytes);
+  slot.group = groupFor(slot.levels, maskBytes);
   const PrefixArrays in{slot.boardOf.buffer.get(), slot.rowOf.buffer.get(),
                         slot.columns.buffer.get(), slot.sums.buffer.get(),
                         slot.differences.buffer.get()};
@@ -498,20 +499,29 @@ bool OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, 
   if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 9, sizeof prefixes, &prefixes);
   if (status == CL_SUCCESS)
     status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), slot.nextPrefix.buffer.address());
+  const cl_uint levels = cl_uint(slot.levels);
   if (status == CL_SUCCESS)  // the stacks, in local memory
-    status = cl_.SetKernelArg(kernel, 11, slot.group * slot.levels * 4 * maskBytes, nullptr);
-  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 12, sizeof giveEvery, &giveEvery);
+    status = cl_.SetKernelArg(kernel, 11, kernelStackBytes(stacked_, slot.group, levels, maskBytes),
+                              nullptr);
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 12, sizeof levels, &levels);
+  if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 13, sizeof giveEvery, &giveEvery);
   if (status == CL_SUCCESS)
-    status = cl_.SetKernelArg(kernel, 13, sizeof roomArgument, &roomArgument);
+    status = cl_.SetKernelArg(kernel, 14, sizeof roomArgument, &roomArgument);
   const cl_mem given[] = {into.count.buffer.get(), into.boardOf.buffer.get(),
                           into.rowOf.buffer.get(), into.columns.buffer.get(),
                           into.sums.buffer.get(),  into.differences.buffer.get()};
   for (cl_uint i = 0; i < 6 && status == CL_SUCCESS; ++i)
-    status = cl_.SetKernelArg(kernel, i + 14, sizeof(cl_mem), &given[i]);
+    status = cl_.SetKernelArg(kernel, i + 15, sizeof(cl_mem), &given[i]);
   return status == CL_SUCCESS;
 }
 
 }  // namespace
+
+size_t kernelStackBytes(bool stacked, size_t group, size_t levels, size_t maskBytes) {
+  const size_t lanes = maskBytes == 8 ? 8 : 32;
+  const size_t threads = stacked ? (group + lanes - 1) / lanes * lanes : group;
+  return threads * levels * 4 * maskBytes;
+}
 
 std::unique_ptr<PrefixCounter> startPrefixCounter(std::shared_ptr<OpenClSession> session,
                                                   bool isGpu, std::string& why) {
