@@ -113,6 +113,9 @@ class PrefixCounter : public StoppableDevice {
   // The threads the device runs at once: a batch of fewer prefixes leaves
   // some idle while it lasts.
   virtual size_t residentThreads() const { return 1; }
+  // The most prefixes a batch may hold (--memory): as many may be given
+  // away on the device in a launch (gpu_kernel.cl's giveAway).
+  virtual void setMostPrefixes(size_t /*prefixes*/) {}
 };
 
 // One flight of the join on the device (gpu_join.cpp fills it,
@@ -302,6 +305,7 @@ class GpuSearch {
   void setBudget(uint64_t bytes) {
     batchPrefixes_ = std::max<size_t>(kLeastBatchPrefixes,
                                       std::min<uint64_t>(kBatchPrefixes, bytes / kBytesPerPrefix));
+    counter_.setMostPrefixes(batchPrefixes_);
   }
 
   // Prefixes a batch holds before the device counts it, unless the budget

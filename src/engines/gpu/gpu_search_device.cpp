@@ -87,6 +87,7 @@ class OpenClCounter final : public PrefixCounter {
   bool finish(Count& placements, Count& nodes) override;
   const char* error() const override { return error_.c_str(); }
   size_t residentThreads() const override { return computeUnits_ * threadsPerUnit(group_); }
+  void setMostPrefixes(size_t prefixes) override { mostPrefixes_ = prefixes; }
   void watchStop(std::function<bool()> stop) override { stop_ = std::move(stop); }
   void abandon() override { abandoned_ = true, failed_ = true, error_ = "the count was stopped"; }
 
@@ -127,7 +128,8 @@ class OpenClCounter final : public PrefixCounter {
   size_t mostGroup_ = 1, group_ = kGroupThreads;
   bool stacked_ = kStackedByDefault;  // which kernel of gpu_kernel.cl counts
   cl_uint giveEvery_ = kGiveEvery;
-  std::map<int, Built> built_;  // by wide * 2 + countsNodes
+  size_t mostPrefixes_ = GpuSearch::kBatchPrefixes;  // a batch's, under --memory
+  std::map<int, Built> built_;                       // by wide * 2 + countsNodes
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
   std::unique_ptr<BatchSlot[]> slots_ = std::make_unique<BatchSlot[]>(2);
@@ -471,11 +473,13 @@ bool OpenClCounter::enqueueSearch(BatchSlot& slot, const PrefixArrays& in, cl_ui
 }
 
 // The kernel's arguments for a launch on `in`, giving rows away `into`: as
-// many as the batch's prefixes, at most (a row that would not fit is not
-// given).
+// many prefixes as --memory lets a batch hold (a board's first batches are
+// smaller, but all their threads give rows at their first look); a row
+// that would not fit is not given.
 bool OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
                                        GivenPrefixes& into, cl_int& status) {
-  const size_t room = std::max<size_t>(slot.batch.prefixes(), 1), maskBytes = slot.maskBytes;
+  const size_t room = std::max(slot.batch.prefixes(), mostPrefixes_);
+  const size_t maskBytes = slot.maskBytes;
   into.boardOf.reserve(*session_, room * 4, status);
   if (status == CL_SUCCESS) into.rowOf.reserve(*session_, room, status);
   if (status == CL_SUCCESS) into.columns.reserve(*session_, room * maskBytes, status);
