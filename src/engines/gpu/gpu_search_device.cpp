@@ -107,7 +107,7 @@ class OpenClCounter final : public PrefixCounter {
   void addNodes(const BatchSlot& slot);
   bool searchGiven(BatchSlot& slot);
   bool enqueueSearch(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes, int giveInto);
-  bool setSearchArguments(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
+  void setSearchArguments(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
                           GivenPrefixes& into, cl_int& status);
   template <class Mask>
   bool upload(BatchSlot& slot, const std::vector<Mask>* narrow[4]);
@@ -443,15 +443,14 @@ bool OpenClCounter::enqueueSearch(BatchSlot& slot, const PrefixArrays& in, cl_ui
   if (status == CL_SUCCESS) slot.countOf.reserve(*session_, prefixes * 8, status);
   if (status == CL_SUCCESS)  // the nodes' buffer is a word when unused
     slot.nodesOf.reserve(*session_, slot.countsNodes ? prefixes * 8 : 8, status);
-  if (status == CL_SUCCESS && !setSearchArguments(slot, in, prefixes, into, status))
-    return fail("take the prefixes given away", status);
+  if (status == CL_SUCCESS) setSearchArguments(slot, in, prefixes, into, status);
+  if (status != CL_SUCCESS) return fail("take a batch of prefixes", status);
   // Enough threads to fill the device, never more than the prefixes need.
   const size_t group = slot.group;
   const size_t threads =
       std::min(computeUnits_ * threadsPerUnit(group), (prefixes + group - 1) / group * group);
-  if (status == CL_SUCCESS)
-    status = cl_.EnqueueNDRangeKernel(slot.queue, slot.kernel, 1, nullptr, &threads, &group, 0,
-                                      nullptr, nullptr);
+  status = cl_.EnqueueNDRangeKernel(slot.queue, slot.kernel, 1, nullptr, &threads, &group, 0,
+                                    nullptr, nullptr);
   if (status != CL_SUCCESS) return fail("run the kernel", status);
   slot.counts.resize(prefixes);
   if (slot.countsNodes) {
@@ -472,11 +471,11 @@ bool OpenClCounter::enqueueSearch(BatchSlot& slot, const PrefixArrays& in, cl_ui
   return status == CL_SUCCESS || fail("count a batch", status);
 }
 
-// The kernel's arguments for a launch on `in`, giving rows away `into`: as
-// many prefixes as --memory lets a batch hold (a board's first batches are
-// smaller, but all their threads give rows at their first look); a row
-// that would not fit is not given.
-bool OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
+// The kernel's arguments for a launch on `in` (status: whether all were
+// set), giving rows away `into`: as many prefixes as --memory lets a batch
+// hold (a board's first batches are smaller, but all their threads give
+// rows at their first look); a row that would not fit is not given.
+void OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, cl_uint prefixes,
                                        GivenPrefixes& into, cl_int& status) {
   const size_t room = std::max(slot.batch.prefixes(), mostPrefixes_);
   const size_t maskBytes = slot.maskBytes;
@@ -516,7 +515,6 @@ bool OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, 
                           into.sums.buffer.get(),  into.differences.buffer.get()};
   for (cl_uint i = 0; i < 6 && status == CL_SUCCESS; ++i)
     status = cl_.SetKernelArg(kernel, i + 15, sizeof(cl_mem), &given[i]);
-  return status == CL_SUCCESS;
 }
 
 }  // namespace
