@@ -37,30 +37,26 @@ PYTHON
     fail "$method's --stats line: $(cat "$work/text")"
 done
 
+# A tuning variable: each good value counts the boards as the CPU does, and
+# each bad one is refused so, status 1, nothing on stdout.
 expected=$("$queens" --method=rows --empty=10..13 | tr '\n' ' ')
-for group in 1 7 96 4096; do
-  counts=$(QUEENS_GPU_GROUP=$group "$queens" --method=gpu-rows --empty=10..13 | tr '\n' ' ')
-  [ "$counts" = "$expected" ] || fail "QUEENS_GPU_GROUP=$group: '$counts', not '$expected'"
-done
-for group in 0 4097 abc 12x ""; do
-  QUEENS_GPU_GROUP=$group "$queens" --method=gpu-rows --empty=8 >"$work/out" 2>"$work/err"
-  status=$?
-  if [ $status -ne 1 ] || [ -s "$work/out" ] || [ "$(cat "$work/err")" != \
-    "error: --method=gpu-rows: QUEENS_GPU_GROUP is '$group': give the threads a work-group, 1 to 4096" ]; then
-    fail "QUEENS_GPU_GROUP='$group' gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
-  fi
-done
-for give in 0 2; do
-  counts=$(QUEENS_GPU_GIVE=$give "$queens" --method=gpu-rows --empty=10..13 | tr '\n' ' ')
-  [ "$counts" = "$expected" ] || fail "QUEENS_GPU_GIVE=$give: '$counts', not '$expected'"
-done
-for give in -1 2147483649 abc 12x ""; do
-  QUEENS_GPU_GIVE=$give "$queens" --method=gpu-rows --empty=8 >"$work/out" 2>"$work/err"
-  status=$?
-  if [ $status -ne 1 ] || [ -s "$work/out" ] || [ "$(cat "$work/err")" != \
-    "error: --method=gpu-rows: QUEENS_GPU_GIVE is '$give': give the nodes between looks at the prefixes left, 0 (never give) to 2147483648" ]; then
-    fail "QUEENS_GPU_GIVE='$give' gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
-  fi
-done
+checkVariable() {  # NAME "good values" "bad values" "the refusal's end"
+  local name=$1 value counts status
+  for value in $2; do
+    counts=$(env "$name=$value" "$queens" --method=gpu-rows --empty=10..13 | tr '\n' ' ')
+    [ "$counts" = "$expected" ] || fail "$name=$value: '$counts', not '$expected'"
+  done
+  for value in $3 ""; do
+    env "$name=$value" "$queens" --method=gpu-rows --empty=8 >"$work/out" 2>"$work/err"
+    status=$?
+    if [ $status -ne 1 ] || [ -s "$work/out" ] ||
+      [ "$(cat "$work/err")" != "error: --method=gpu-rows: $name is '$value': $4" ]; then
+      fail "$name='$value' gave status $status, stdout '$(cat "$work/out")': $(cat "$work/err")"
+    fi
+  done
+}
+checkVariable QUEENS_GPU_GROUP "1 7 96 4096" "0 4097 abc 12x" "give the threads a work-group, 1 to 4096"
+checkVariable QUEENS_GPU_GIVE "0 2" "-1 2147483649 abc 12x" \
+  "give the nodes between looks at the prefixes left, 0 (never give) to 2147483648"
 [ $failures -eq 0 ] || exit 1
 echo "--stats names the device and the wait for it (gpu-rows, gpu-join); QUEENS_GPU_GROUP 1, 7, 96, 4096 and QUEENS_GPU_GIVE 0, 2 count alike, and 10 bad values are refused"
