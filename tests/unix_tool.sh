@@ -77,13 +77,14 @@ if command -v python3 >/dev/null; then
   python3 - stats.jsonl <<'PYTHON' || status=1
 import json, sys
 rows = [json.loads(line) for line in open(sys.argv[1])]
-fields = {"board", "size", "share", "method", "device", "nodes", "ms", "threads", "device_wait_ms", "join_bytes", "note", "reason"}
+fields = {"board", "size", "share", "method", "device", "nodes", "ms", "threads", "device_wait_ms", "device_hand_ms", "device_start_ms", "join_bytes", "note", "reason"}
 assert len(rows) == 2, rows
 for number, (row, size) in enumerate(zip(rows, (8, 4)), 1):
     assert set(row) == fields, row
     assert row["board"] == number and row["size"] == size and row["share"] == {"part": 1, "parts": 2}, row
     assert isinstance(row["nodes"], int) and row["threads"] >= 1 and row["ms"] >= 0, row
-    assert row["device"] is None and row["device_wait_ms"] == 0, row
+    assert row["device"] is None, row
+    assert row["device_wait_ms"] == row["device_hand_ms"] == row["device_start_ms"] == 0, row
     assert row["reason"].startswith("%dx%d, " % (size, size)), row
 print("--stats=json: 2 objects, every field")
 PYTHON

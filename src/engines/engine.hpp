@@ -44,6 +44,7 @@ struct EngineUse {
   uint64_t bytes = 0;
   const char* device = "";  // "": the CPU
   double deviceWait = 0;
+  double deviceHanding = 0;  // the seconds its threads spent handing the device work, added up
 };
 
 // How an engine's units can be timed: each while the walk holds it (the

@@ -18,11 +18,15 @@ void printStats(const BoardStats& stats, std::FILE* err) {
     std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
                   double(report.bytes) / (1 << 20));
   char digits[40];
-  char device[160] = "", waited[64] = "";
+  char device[160] = "", waited[160] = "";
   if (*report.device) {
     std::snprintf(device, sizeof device, " on %s", report.device);
-    std::snprintf(waited, sizeof waited, ", %.3f ms waiting for the device",
-                  1000 * report.deviceWait);
+    const int length = std::snprintf(waited, sizeof waited,
+                                     ", %.3f ms waiting for the device, %.3f ms handing it work",
+                                     1000 * report.deviceWait, 1000 * report.deviceHanding);
+    if (report.deviceStart > 0)
+      std::snprintf(waited + length, sizeof waited - size_t(length), ", %.3f ms starting it",
+                    1000 * report.deviceStart);
   }
   std::fprintf(err, "board %ld: %dx%d%s, %s%s, %s nodes, %.3f ms, %d thread%s%s%s%s",
                stats.boardNumber, stats.board.n, stats.board.n, shareName, report.method, device,
@@ -66,9 +70,10 @@ void printStatsJson(const BoardStats& stats, std::FILE* err) {
   *report.device ? printJsonString(report.device, err) : (void)std::fputs("null", err);
   std::fprintf(err,
                ",\"nodes\":%s,\"ms\":%.3f,\"threads\":%d,\"device_wait_ms\":%.3f,"
-               "\"join_bytes\":%llu,\"note\":",
+               "\"device_hand_ms\":%.3f,\"device_start_ms\":%.3f,\"join_bytes\":%llu,\"note\":",
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
-               1000 * report.deviceWait, static_cast<unsigned long long>(report.bytes));
+               1000 * report.deviceWait, 1000 * report.deviceHanding, 1000 * report.deviceStart,
+               static_cast<unsigned long long>(report.bytes));
   const char* note = report.note;
   if (std::strncmp(note, ", ", 2) == 0) note += 2;  // the prose line's notes start with ", "
   printJsonString(note, err);

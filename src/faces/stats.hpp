@@ -25,8 +25,10 @@ struct BoardStats {
 void printStats(const BoardStats& stats, std::FILE* err);
 
 // The same fields as one JSON object on a line of its own:
-//   {"board":1,"size":12,"share":null,"method":"symmetry-rows","nodes":0,
-//    "ms":0.077,"threads":1,"join_bytes":0,"note":"counted before: ...",
+//   {"board":1,"size":12,"share":null,"method":"symmetry-rows","device":null,
+//    "nodes":0,"ms":0.077,"threads":1,"device_wait_ms":0.000,
+//    "device_hand_ms":0.000,"device_start_ms":0.000,"join_bytes":0,
+//    "note":"counted before: ...",
 //    "reason":"12x12, 0 reserved: a symmetry keeps it, propagation from 13x13"}
 void printStatsJson(const BoardStats& stats, std::FILE* err);
 

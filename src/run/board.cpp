@@ -181,7 +181,10 @@ Count countPinned(const Board& board, const GivenQueens& given, long boardNumber
   }
   Count total = 0;
   const bool counted = countShare(engine, settings, counting, line.get(), report, total);
-  report.deviceWait = engine.use().deviceWait;
+  const EngineUse use = engine.use();
+  report.deviceWait = use.deviceWait;
+  report.deviceHanding = use.deviceHanding;
+  if (*use.device) report.deviceStart = settings.gpu()->takeStartSeconds();
   if (counted) return total;
   report.refused = true;
   if (const char* failure = engine.failure())

@@ -76,9 +76,11 @@ struct Report {
   char failure[320];        // why the engine failed, or the planner refused
   const char* device = "";  // the engine's device
   int threads = 1;
-  uint64_t bytes = 0;      // what the engine allocated (the join's tables)
-  double deviceWait = 0;   // the seconds its threads waited for the device, added up
-  uint64_t numbering = 0;  // its units' numbering, for a share's plan (0: whole)
+  uint64_t bytes = 0;        // what the engine allocated (the join's tables)
+  double deviceWait = 0;     // the seconds its threads waited for the device, added up,
+  double deviceHanding = 0;  // and handed it work (copies and launches), added up
+  double deviceStart = 0;    // the device's start and kernels built since the last board's
+  uint64_t numbering = 0;    // its units' numbering, for a share's plan (0: whole)
 };
 
 // Counts this process's share of one board; says how in `report`. On a

@@ -67,6 +67,39 @@ TEST_CASE("stats lines") {
   std::fclose(err);
 }
 
+TEST_CASE("stats lines of a count on a device") {
+  queens::Board board;
+  board.n = 19;
+  queens::Report report;
+  report.method = "gpu-rows";
+  report.device = "NVIDIA H200";
+  report.nodes = 5;
+  report.deviceWait = 0.1005, report.deviceHanding = 1.25, report.deviceStart = 0.5;
+  timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  const queens::BoardStats stats{board, 1, queens::Share{0, 1}, false, start, report};
+  std::FILE* err = std::tmpfile();
+  queens::printStats(stats, err);
+  CHECK(textOf(err).find(", 1 thread, 100.500 ms waiting for the device, 1250.000 ms handing it "
+                         "work, 500.000 ms starting it\n") != std::string::npos);
+  std::fclose(err);
+  err = std::tmpfile();
+  queens::printStatsJson(stats, err);
+  CHECK(textOf(err).find("\"device\":\"NVIDIA H200\",\"nodes\":5,") != std::string::npos);
+  std::fclose(err);
+  // A later board on the started device: no start to tell of.
+  report.deviceStart = 0;
+  err = std::tmpfile();
+  queens::printStats(stats, err);
+  CHECK(textOf(err).find("1250.000 ms handing it work\n") != std::string::npos);
+  std::fclose(err);
+  err = std::tmpfile();
+  queens::printStatsJson(stats, err);
+  CHECK(textOf(err).find("\"device_wait_ms\":100.500,\"device_hand_ms\":1250.000,"
+                         "\"device_start_ms\":0.000,") != std::string::npos);
+  std::fclose(err);
+}
+
 TEST_CASE("board sources") {
   queens::BoardSource empty(3, 5);
   queens::Board board;

@@ -116,6 +116,9 @@ class PrefixCounter : public StoppableDevice {
   // The most prefixes a batch may hold (--memory): as many may be given
   // away on the device in a launch (gpu_kernel.cl's giveAway).
   virtual void setMostPrefixes(size_t /*prefixes*/) {}
+  // The seconds spent building the device's kernels, over every count
+  // (one when the device starts, the others when a batch first needs them).
+  virtual double secondsBuilding() const { return 0; }
 };
 
 // One flight of the join on the device (gpu_join.cpp fills it,
@@ -298,8 +301,13 @@ class GpuSearch {
   // Whether a stop left the device's batches to it, the units of the job
   // under way dropped: nothing more counts on it.
   bool stopped() const { return stopped_; }
-  // The seconds spent waiting for the device, over every count.
+  // The seconds spent waiting for the device, over every count; the
+  // launches on the prefixes a batch gave away are made while it waits.
   double waited() const { return waited_; }
+  // The seconds spent handing the device its batches (the driver's calls
+  // that copy them over and launch the kernel, which a driver may make
+  // wait), over every count; a kernel built for a first batch not counted.
+  double handed() const { return handed_; }
   // The memory the two batches may take on the host (--memory); the
   // device's is alike.
   void setBudget(uint64_t bytes) {
@@ -334,7 +342,7 @@ class GpuSearch {
   bool failed_ = false;
   bool stopped_ = false;          // a stop left the device's batches to it
   BatchProgress progress_{true};  // of the count under way's walk
-  double waited_ = 0;
+  double waited_ = 0, handed_ = 0;
 };
 
 // The OpenCL device, chosen the first time a board may count on it, and
@@ -365,7 +373,10 @@ class GpuAccess {
   GpuSearch* search() {
     if (!started_ && device()) {
       started_ = true;
+      const auto start = std::chrono::steady_clock::now();
       if (startGpuDevice(device_, why_)) search_ = std::make_unique<GpuSearch>(*device_.counter);
+      const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+      startSeconds_ = took.count() - (device_.counter ? device_.counter->secondsBuilding() : 0);
     }
     return search_.get();
   }
@@ -377,10 +388,18 @@ class GpuAccess {
   // True the first time it is asked, once the device failed to start: auto
   // says once a run that it passes over the device.
   bool firstPassOver() { return !search() && !std::exchange(passedOver_, true); }
+  // The seconds spent starting the device and building its kernels since
+  // the last call (--stats gives them to the board counted since).
+  double takeStartSeconds() {
+    const double all = startSeconds_ + (device_.counter ? device_.counter->secondsBuilding() : 0);
+    return all - std::exchange(startSecondsTaken_, all);
+  }
 
  private:
   int number_ = 0;
   bool chosen_ = false, found_ = false, started_ = false, passedOver_ = false;
+  // The start's seconds, but for the kernel it built; the seconds given out.
+  double startSeconds_ = 0, startSecondsTaken_ = 0;
   GpuDevice device_;
   std::unique_ptr<GpuSearch> search_;
   std::string why_;

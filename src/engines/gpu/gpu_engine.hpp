@@ -47,6 +47,7 @@ class GpuEngine final : public Engine {
     const int depth = cpu_.splitDepth(gpuPrefixTarget() * parts, kGpuMostTopNodes, prefixes);
     prefixDepth_ = std::max(0, std::min(depth, board.n - kGpuLeastRowsBelow));
     waitedBefore_ = gpu_->search()->waited();
+    handedBefore_ = gpu_->search()->handed();
   }
 
   const char* name() const override { return gpu_ ? nameOf(Method::kGpuRows) : unitsName(); }
@@ -87,8 +88,9 @@ class GpuEngine final : public Engine {
   int mostThreads() const override { return gpu_ ? 1 : cpu_.mostThreads(); }
   EngineUse use() const override {
     if (!gpu_) return {};
-    return {0, gpu_->device()->name.c_str(),
-            gpu_->search() ? gpu_->search()->waited() - waitedBefore_ : 0};
+    const GpuSearch* search = gpu_->search();
+    return {0, gpu_->device()->name.c_str(), search ? search->waited() - waitedBefore_ : 0,
+            search ? search->handed() - handedBefore_ : 0};
   }
 
  private:
@@ -97,6 +99,7 @@ class GpuEngine final : public Engine {
   int unitDepth_ = 0;        // the rows of its units (once split)
   int prefixDepth_ = 0;      // the rows of its prefixes
   double waitedBefore_ = 0;  // by the device's search before this board
+  double handedBefore_ = 0;
 };
 
 }  // namespace queens

@@ -107,14 +107,15 @@ class FlightBuilder {
   // Launches the last flight and waits for all: their total.
   bool finish(Count& total) {
     if (flight_) progress_.launched(double(flight_->tileCount()), false);
-    bool launched = !flight_ || device_.launch();
+    bool launched = !flight_ || launch();
     const auto start = std::chrono::steady_clock::now();
     const bool finished = device_.finish(total);
     waited_ += std::chrono::steady_clock::now() - start;
     return finished && launched;
   }
-  // The time spent waiting for the device.
+  // The time spent waiting for the device, and handing it flights.
   std::chrono::nanoseconds waited() const { return waited_; }
+  std::chrono::nanoseconds handed() const { return handed_; }
 
  private:
   bool listEastHalves(Mask west, const Slice* slices, int sliceCount, JoinFold fold);
@@ -126,6 +127,7 @@ class FlightBuilder {
   bool addTiles();
   bool addPiece(long n0, long northPiece, long s0, long southPiece);
   bool room(uint64_t quarters, uint64_t tiles);
+  bool launch();  // the flight filled, timed
   bool startFlight();
   void addChunk();
   void addQuarters(QuarterList& to, const QuarterTable& table, Mask rows, Mask columns,
@@ -144,6 +146,7 @@ class FlightBuilder {
   JoinFlight* flight_ = nullptr;
   QuarterList norths_, souths_;
   std::chrono::nanoseconds waited_{0};  // in nextFlight() and finish()
+  std::chrono::nanoseconds handed_{0};  // in launch()
 };
 
 bool FlightBuilder::addUnit(Mask west, const Slice* slices, int sliceCount, Count& halves) {
@@ -351,10 +354,17 @@ bool FlightBuilder::room(uint64_t quarters, uint64_t tiles) {
       flight_->tileCount() + tiles <= std::min(limits_.tiles, flight_->mostTiles);
   if (!fits && !flight_->tiles.empty()) {
     progress_.launched(double(flight_->tileCount()), true);
-    if (!device_.launch() || !startFlight()) return false;
+    if (!launch() || !startFlight()) return false;
   }
   if (chunkInFlight_ < 0) addChunk();
   return true;
+}
+
+bool FlightBuilder::launch() {
+  const auto start = std::chrono::steady_clock::now();
+  const bool launched = device_.launch();
+  handed_ += std::chrono::steady_clock::now() - start;
+  return launched;
 }
 
 bool FlightBuilder::startFlight() {
@@ -421,6 +431,7 @@ bool GpuJoinEngine::count(Job& job, Count& counted) {
   working = builder.finish(counted) && working;
   device->watchStop({});  // nothing it holds outlasts the count
   waitedNanoseconds_ += builder.waited().count();
+  handedNanoseconds_ += builder.handed().count();
   if (!working && job.units && job.units->stopping()) {
     // A stop: the flights under way are left to the device, and the job's
     // units dropped, to be counted again when the count resumes.

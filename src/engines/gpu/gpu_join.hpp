@@ -56,7 +56,8 @@ class GpuJoinEngine final : public JoinEngine {
   std::string describe(int threads) const override;
   int mostThreads() const override { return kDeviceJoinThreads; }
   EngineUse use() const override {
-    return {bytes(), gpu_.device()->name.c_str(), double(waitedNanoseconds_) * 1e-9};
+    return {bytes(), gpu_.device()->name.c_str(), double(waitedNanoseconds_) * 1e-9,
+            double(handedNanoseconds_) * 1e-9};
   }
 
  private:
@@ -68,6 +69,7 @@ class GpuJoinEngine final : public JoinEngine {
   FlightLimits limits_;  // of each thread's flights
   std::atomic<const char*> failure_{nullptr};
   std::atomic<int64_t> waitedNanoseconds_{0};  // by its threads, added up
+  std::atomic<int64_t> handedNanoseconds_{0};  // alike
 };
 
 }  // namespace queens

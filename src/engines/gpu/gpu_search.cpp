@@ -247,7 +247,10 @@ void GpuSearch::launchBatch(Job& job, bool midUnit) {
   if (batch_->prefixes() == 0) return;
   progress_.launched(double(batch_->prefixes()), midUnit);
   rampPrefixes_ = std::min(batchPrefixes_, 4 * rampPrefixes_);
+  const double buildingBefore = counter_.secondsBuilding();
+  const auto start = std::chrono::steady_clock::now();
   if (!failed_ && !counter_.launch(job.countsNodes)) failed_ = true;
+  handed_ += secondsFrom(start) - (counter_.secondsBuilding() - buildingBefore);
   if (!failed_) batch_ = nextBatch();
   if (!batch_ || failed_) failed_ = true, batch_ = &discarded_;
   batch_->clear();

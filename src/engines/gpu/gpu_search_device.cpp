@@ -88,6 +88,7 @@ class OpenClCounter final : public PrefixCounter {
   const char* error() const override { return error_.c_str(); }
   size_t residentThreads() const override { return computeUnits_ * threadsPerUnit(group_); }
   void setMostPrefixes(size_t prefixes) override { mostPrefixes_ = prefixes; }
+  double secondsBuilding() const override { return building_; }
   void watchStop(std::function<bool()> stop) override { stop_ = std::move(stop); }
   void abandon() override { abandoned_ = true, failed_ = true, error_ = "the count was stopped"; }
 
@@ -101,6 +102,7 @@ class OpenClCounter final : public PrefixCounter {
   bool readKernel();
   bool readGiveEvery();
   cl_kernel kernelFor(bool wide, bool countsNodes);
+  bool build(Built& built, const char* options);
   bool fail(const char* what, cl_int status);
   bool wait(BatchSlot& slot);  // for its batch, whose counts it adds up
   bool waitForLaunch(BatchSlot& slot);
@@ -130,6 +132,7 @@ class OpenClCounter final : public PrefixCounter {
   cl_uint giveEvery_ = kGiveEvery;
   size_t mostPrefixes_ = GpuSearch::kBatchPrefixes;  // a batch's, under --memory
   std::map<int, Built> built_;                       // by wide * 2 + countsNodes
+  double building_ = 0;                              // the seconds the builds took
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
   std::unique_ptr<BatchSlot[]> slots_ = std::make_unique<BatchSlot[]>(2);
@@ -249,21 +252,27 @@ bool OpenClCounter::readGiveEvery() {
   return true;
 }
 
-// Builds the kernel for 32- or 64-bit rows, with or without nodes, the
+// The kernel for 32- or 64-bit rows, with or without nodes, built the
 // first time a batch needs it.
 cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   Built& built = built_[wide * 2 + countsNodes];
   if (built.kernel) return built.kernel.get();
   const char* options = wide ? (countsNodes ? "-D QUEENS_WIDE -D QUEENS_NODES" : "-D QUEENS_WIDE")
                              : (countsNodes ? "-D QUEENS_NODES" : "");
+  const auto start = std::chrono::steady_clock::now();
+  const bool made = build(built, options);
+  building_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return made ? built.kernel.get() : nullptr;
+}
+
+// Compiles the kernel's source with `options`, and makes the kernel this
+// counter launches; false, with error(), if the device refuses.
+bool OpenClCounter::build(Built& built, const char* options) {
   cl_int status;
   const char* source = kGpuKernelSource;
   built.program = ClProgram(
       cl_, cl_.CreateProgramWithSource(session_->context.get(), 1, &source, nullptr, &status));
-  if (status != CL_SUCCESS) {
-    fail("take the kernel's source", status);
-    return nullptr;
-  }
+  if (status != CL_SUCCESS) return fail("take the kernel's source", status);
   status = cl_.BuildProgram(built.program.get(), 1, &session_->device, options, nullptr, nullptr);
   if (status != CL_SUCCESS) {
     char log[2048] = "";
@@ -271,15 +280,11 @@ cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
                             sizeof log - 1, log, nullptr);
     error_ = std::string("the OpenCL device could not build the kernel: ") +
              (*log ? log : "its compiler gave no log");
-    return nullptr;
+    return false;
   }
   const char* name = stacked_ ? "countPrefixesStacked" : "countPrefixes";
   built.kernel = ClKernel(cl_, cl_.CreateKernel(built.program.get(), name, &status));
-  if (status != CL_SUCCESS) {
-    fail("make the kernel", status);
-    return nullptr;
-  }
-  return built.kernel.get();
+  return status == CL_SUCCESS || fail("make the kernel", status);
 }
 
 // Waits for the batch and the prefixes it gave away, whose counts it adds up.
