@@ -9,7 +9,9 @@
 #     4096: odd sizes, and sizes halved until the stacks fit), and a T that
 #     is not one is refused with the reason, status 1, no count;
 #   - QUEENS_GPU_GIVE=N counts alike with 0 (never give rows away) and 2,
-#     and a value that is not a number from 0 to 2^31 is refused so.
+#     and a value that is not a number from 0 to 2^31 is refused so;
+#   - QUEENS_GPU_KERNEL counts alike with each of the row search's kernels,
+#     and refuses another name so.
 #   tests/gpu_stats.sh QUEENS
 set -u
 queens=$1
@@ -67,5 +69,7 @@ checkVariable() {  # NAME "good values" "bad values" "the refusal's end"
 checkVariable QUEENS_GPU_GROUP "1 7 96 4096" "0 4097 abc 12x" "give the threads a work-group, 1 to 4096"
 checkVariable QUEENS_GPU_GIVE "0 2" "-1 2147483649 abc 12x" \
   "give the nodes between looks at the prefixes left, 0 (never give) to 2147483648"
+checkVariable QUEENS_GPU_KERNEL "registers stacked stacked-local" "abc stacked- Stacked" \
+  "give registers, stacked or stacked-local"
 [ $failures -eq 0 ] || exit 1
-echo "--stats names the device, the wait for it, the work handed to it and its start (gpu-rows, gpu-join); QUEENS_GPU_GROUP 1, 7, 96, 4096 and QUEENS_GPU_GIVE 0, 2 count alike, and 10 bad values are refused"
+echo "--stats names the device, the wait for it, the work handed to it and its start (gpu-rows, gpu-join); QUEENS_GPU_GROUP 1, 7, 96, 4096, QUEENS_GPU_GIVE 0, 2 and QUEENS_GPU_KERNEL's three kernels count alike, and 14 bad values are refused"

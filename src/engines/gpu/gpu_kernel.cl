@@ -11,11 +11,14 @@
 // Two kernels do this, the host launching one (QUEENS_GPU_KERNEL):
 // countPrefixes keeps its top row in registers and branches by what the
 // row below holds; countPrefixesStacked (below) keeps every row on the stack
-// and runs the same instructions at every step.
+// and runs the same instructions at every step, reading the board's rows
+// from global memory or, built with QUEENS_LOCAL_ROWS, from its own copy.
 //
 // The host builds this source with these definitions:
 //   QUEENS_WIDE    64-bit rows (boards over 32x32); else 32-bit, faster
 //   QUEENS_NODES   also count the nodes, for --stats
+//   QUEENS_LOCAL_ROWS  the stacked kernel copies each prefix's board rows
+//                  beside its stack (QUEENS_GPU_KERNEL=stacked-local)
 // and gives each launch its work-group's stacks in local memory (`stacks`),
 // sized for the batch's shallowest prefix, so that one build serves them all.
 
@@ -183,6 +186,25 @@ __local Row* stackOf(__local Row* stacks, uint levels) {
   return stacks + block * levels * LANES + lane;
 }
 
+// Every step reads the open squares of the row below its top, on the
+// prefix's board. From global memory, the threads of a warp, each on a board
+// of its own, read as many cache lines, one after another, and a board's
+// rows may have left the little cache that local memory leaves. With
+// QUEENS_LOCAL_ROWS each thread copies its board's rows into local memory
+// when it takes a prefix, after the group's stacks, each block's rows side
+// by side as its stacks are (the host sizes `stacks` for both).
+#ifdef QUEENS_LOCAL_ROWS
+__local Mask* boardRowsOf(__local Row* stacks, uint levels, int n) {
+  const uint blocks = (get_local_size(0) + LANES - 1) / LANES;
+  __local Mask* const rows = (__local Mask*)(stacks + blocks * levels * LANES);
+  const uint lane = get_local_id(0) % LANES, block = get_local_id(0) / LANES;
+  return rows + block * n * LANES + lane;
+}
+#define OPEN(row) open[(row) * LANES]
+#else
+#define OPEN(row) free[row]
+#endif
+
 __kernel void countPrefixesStacked(
     int n, __global const Mask* freeRows, __global const uint* boardOf,
     __global const uchar* rowOf, __global const Mask* columnsOf, __global const Mask* sumsOf,
@@ -195,6 +217,9 @@ __kernel void countPrefixesStacked(
     __global Mask* givenColumnsOf, __global Mask* givenSumsOf,
     __global Mask* givenDifferencesOf) {
   __local Row* const stack = stackOf(stacks, levels);
+#ifdef QUEENS_LOCAL_ROWS
+  __local Mask* const open = boardRowsOf(stacks, levels, n);  // OPEN(row): its open squares
+#endif
   __local Row* bottom = stack;  // the rows on the stack: from bottom up to
   __local Row* above = stack;   // above, where the next goes
   const int last = n - 1;
@@ -210,6 +235,9 @@ __kernel void countPrefixesStacked(
       const int row = rowOf[prefix];
       Row first = (Row)(columnsOf[prefix], sumsOf[prefix], differencesOf[prefix], 0);
       first.w = free[row] & ~(first.x | first.y | first.z);
+#ifdef QUEENS_LOCAL_ROWS
+      for (int below = row + 1; below < n; ++below) OPEN(below) = free[below];
+#endif
       if (row == last) count = popcount(first.w);
       if (row == last || !first.w) continue;
       *stack = first, above = stack + LANES;
@@ -232,7 +260,7 @@ __kernel void countPrefixesStacked(
     above -= row.w == 0 ? LANES : 0;  // a row with no square left is done
     Row below = (Row)(row.x | queen, (row.y | queen) >> 1, (row.z | queen) << 1, 0);
     const int rowBelow = popcount(below.x);  // a queen in each row above it
-    below.w = free[rowBelow] & ~(below.x | below.y | below.z);
+    below.w = OPEN(rowBelow) & ~(below.x | below.y | below.z);
     ++nodes;
     const bool isLast = rowBelow == last;
     count += isLast ? popcount(below.w) : 0;

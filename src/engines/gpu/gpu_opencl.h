@@ -119,10 +119,16 @@ struct OpenClSession {
   OpenClSession& operator=(const OpenClSession&) = delete;
 };
 
+// gpu_kernel.cl's kernels of the row search (QUEENS_GPU_KERNEL): the top row
+// in registers; every row on the stack; and that one with each prefix's
+// board rows copied beside its stack (QUEENS_LOCAL_ROWS).
+enum class RowKernel { kRegisters, kStacked, kStackedLocalRows };
+
 // The local memory of a work-group's stacks in gpu_kernel.cl: `levels` rows
-// of 4 masks of `maskBytes` a thread, the stacked kernel's in whole blocks
-// of its LANES threads (32, or 8 for 64-bit masks).
-size_t kernelStackBytes(bool stacked, size_t group, size_t levels, size_t maskBytes);
+// of 4 masks of `maskBytes` a thread, the stacked kernels' in whole blocks
+// of their LANES threads (32, or 8 for 64-bit masks), and with
+// kStackedLocalRows the `n` rows of a board a thread.
+size_t kernelStackBytes(RowKernel kernel, size_t group, size_t levels, int n, size_t maskBytes);
 
 // A device buffer kept from batch to batch (or flight to flight), grown when
 // one needs more.

@@ -31,9 +31,10 @@ constexpr size_t kGpuThreadsPerUnit = 2048;
 // gpu_kernel.cl's two kernels: countPrefixes, the top row in registers, or
 // countPrefixesStacked, every row on the stack and no branch but the next
 // prefix's, which took 0.71 of the other's time on 20x20 on an H200
-// (bench/README.md). QUEENS_GPU_KERNEL=registers or stacked takes one, to
-// measure it.
-constexpr bool kStackedByDefault = true;
+// (bench/README.md). QUEENS_GPU_KERNEL=registers, stacked or stacked-local
+// (the stacked kernel reading its board's rows from local memory, not yet
+// timed on a GPU) takes one, to measure it.
+constexpr RowKernel kDefaultKernel = RowKernel::kStacked;
 // Nodes a thread of the stacked kernel searches between looks at whether its
 // launch's prefixes ran out, when it gives its shallowest row away.
 // QUEENS_GPU_GIVE=N sets another (0: never give), to measure it or, small,
@@ -117,7 +118,7 @@ class OpenClCounter final : public PrefixCounter {
   bool write(cl_command_queue queue, KeptBuffer& kept, const T* data, size_t count, cl_int& status);
   bool run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes);
   void drainQueues();
-  size_t groupFor(size_t levels, size_t maskBytes) const;
+  size_t groupFor(size_t levels, int n, size_t maskBytes) const;
   size_t threadsPerUnit(size_t group) const;
 
   std::shared_ptr<OpenClSession> session_;
@@ -128,7 +129,7 @@ class OpenClCounter final : public PrefixCounter {
   cl_uint computeUnits_ = 1;
   cl_ulong localBytes_ = 0;  // local memory a work-group may take
   size_t mostGroup_ = 1, group_ = kGroupThreads;
-  bool stacked_ = kStackedByDefault;  // which kernel of gpu_kernel.cl counts
+  RowKernel kernel_ = kDefaultKernel;  // which kernel of gpu_kernel.cl counts
   cl_uint giveEvery_ = kGiveEvery;
   size_t mostPrefixes_ = GpuSearch::kBatchPrefixes;  // a batch's, under --memory
   std::map<int, Built> built_;                       // by wide * 2 + countsNodes
@@ -228,11 +229,13 @@ bool OpenClCounter::readKernel() {
   const char* text = std::getenv("QUEENS_GPU_KERNEL");
   if (!text) return true;
   const std::string name = text;
-  if (name != "registers" && name != "stacked") {
-    error_ = "QUEENS_GPU_KERNEL is '" + name + "': give registers or stacked";
+  if (name != "registers" && name != "stacked" && name != "stacked-local") {
+    error_ = "QUEENS_GPU_KERNEL is '" + name + "': give registers, stacked or stacked-local";
     return false;
   }
-  stacked_ = name == "stacked";
+  kernel_ = name == "registers" ? RowKernel::kRegisters
+            : name == "stacked" ? RowKernel::kStacked
+                                : RowKernel::kStackedLocalRows;
   return true;
 }
 
@@ -257,10 +260,11 @@ bool OpenClCounter::readGiveEvery() {
 cl_kernel OpenClCounter::kernelFor(bool wide, bool countsNodes) {
   Built& built = built_[wide * 2 + countsNodes];
   if (built.kernel) return built.kernel.get();
-  const char* options = wide ? (countsNodes ? "-D QUEENS_WIDE -D QUEENS_NODES" : "-D QUEENS_WIDE")
-                             : (countsNodes ? "-D QUEENS_NODES" : "");
+  std::string options = wide ? "-D QUEENS_WIDE" : "";
+  if (countsNodes) options += " -D QUEENS_NODES";
+  if (kernel_ == RowKernel::kStackedLocalRows) options += " -D QUEENS_LOCAL_ROWS";
   const auto start = std::chrono::steady_clock::now();
-  const bool made = build(built, options);
+  const bool made = build(built, options.c_str());
   building_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return made ? built.kernel.get() : nullptr;
 }
@@ -282,7 +286,7 @@ bool OpenClCounter::build(Built& built, const char* options) {
              (*log ? log : "its compiler gave no log");
     return false;
   }
-  const char* name = stacked_ ? "countPrefixesStacked" : "countPrefixes";
+  const char* name = kernel_ == RowKernel::kRegisters ? "countPrefixes" : "countPrefixesStacked";
   built.kernel = ClKernel(cl_, cl_.CreateKernel(built.program.get(), name, &status));
   return status == CL_SUCCESS || fail("make the kernel", status);
 }
@@ -406,9 +410,9 @@ bool OpenClCounter::upload(BatchSlot& slot, const std::vector<Mask>* masks[4]) {
 }
 
 // The threads of a work-group whose stacks fit the device's local memory.
-size_t OpenClCounter::groupFor(size_t levels, size_t maskBytes) const {
+size_t OpenClCounter::groupFor(size_t levels, int n, size_t maskBytes) const {
   size_t group = std::min(group_, mostGroup_);
-  while (group > 1 && kernelStackBytes(stacked_, group, levels, maskBytes) > localBytes_)
+  while (group > 1 && kernelStackBytes(kernel_, group, levels, n, maskBytes) > localBytes_)
     group /= 2;
   return group;
 }
@@ -426,8 +430,8 @@ bool OpenClCounter::run(BatchSlot& slot, cl_kernel kernel, size_t maskBytes) {
   int first = batch.n;
   for (uint8_t row : batch.rowOf) first = std::min(first, int(row));
   slot.kernel = kernel, slot.maskBytes = maskBytes;
-  slot.levels = size_t(std::max(1, batch.n - (stacked_ ? 1 : 2) - first));
-  slot.group = groupFor(slot.levels, maskBytes);
+  slot.levels = size_t(std::max(1, batch.n - (kernel_ == RowKernel::kRegisters ? 2 : 1) - first));
+  slot.group = groupFor(slot.levels, batch.n, maskBytes);
   const PrefixArrays in{slot.boardOf.buffer.get(), slot.rowOf.buffer.get(),
                         slot.columns.buffer.get(), slot.sums.buffer.get(),
                         slot.differences.buffer.get()};
@@ -509,8 +513,9 @@ void OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, 
     status = cl_.SetKernelArg(kernel, 10, sizeof(cl_mem), slot.nextPrefix.buffer.address());
   const cl_uint levels = cl_uint(slot.levels);
   if (status == CL_SUCCESS)  // the stacks, in local memory
-    status = cl_.SetKernelArg(kernel, 11, kernelStackBytes(stacked_, slot.group, levels, maskBytes),
-                              nullptr);
+    status = cl_.SetKernelArg(
+        kernel, 11, kernelStackBytes(kernel_, slot.group, levels, slot.batch.n, maskBytes),
+        nullptr);
   if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 12, sizeof levels, &levels);
   if (status == CL_SUCCESS) status = cl_.SetKernelArg(kernel, 13, sizeof giveEvery, &giveEvery);
   if (status == CL_SUCCESS)
@@ -524,10 +529,12 @@ void OpenClCounter::setSearchArguments(BatchSlot& slot, const PrefixArrays& in, 
 
 }  // namespace
 
-size_t kernelStackBytes(bool stacked, size_t group, size_t levels, size_t maskBytes) {
+size_t kernelStackBytes(RowKernel kernel, size_t group, size_t levels, int n, size_t maskBytes) {
+  if (kernel == RowKernel::kRegisters) return group * levels * 4 * maskBytes;
   const size_t lanes = maskBytes == 8 ? 8 : 32;
-  const size_t threads = stacked ? (group + lanes - 1) / lanes * lanes : group;
-  return threads * levels * 4 * maskBytes;
+  const size_t threads = (group + lanes - 1) / lanes * lanes;
+  const size_t boardRows = kernel == RowKernel::kStackedLocalRows ? size_t(n) : 0;
+  return threads * (levels * 4 + boardRows) * maskBytes;
 }
 
 std::unique_ptr<PrefixCounter> startPrefixCounter(std::shared_ptr<OpenClSession> session,
