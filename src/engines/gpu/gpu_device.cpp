@@ -287,7 +287,7 @@ bool startGpuDevice(GpuDevice& chosen, std::string& why) {
   std::unique_ptr<PrefixCounter> counter =
       startPrefixCounter(session, kindOf(*cl, device).gpu, why);
   if (!counter) return false;
-  std::unique_ptr<JoinDevices> joiners = startJoinDevices(session, why);
+  std::unique_ptr<JoinDevices> joiners = startJoinDevices(session, !kindOf(*cl, device).gpu, why);
   if (!joiners) return false;
   chosen.counter = std::move(counter);
   chosen.joiners = std::move(joiners);

@@ -36,10 +36,17 @@ struct FlightSlot {
 // before a flight takes long (DeviceDeadline).
 constexpr uint64_t kFirstFlightTiles = 64;
 
+ClProgram buildJoinProgram(const OpenClSession& session, const std::string& moreOptions,
+                           std::string& why);
+
 class OpenClJoiner final : public JoinDevice {
  public:
-  explicit OpenClJoiner(std::shared_ptr<OpenClSession> session)
-      : session_(std::move(session)), cl_(session_->cl), waits_(session_->allowance) {}
+  // `number`: its own program's (a CPU's device), or -1: the session's.
+  OpenClJoiner(std::shared_ptr<OpenClSession> session, int number)
+      : session_(std::move(session)),
+        cl_(session_->cl),
+        number_(number),
+        waits_(session_->allowance) {}
   ~OpenClJoiner() override;
   // Its queue and kernels; false, with error(), if they cannot be made.
   bool start();
@@ -64,7 +71,9 @@ class OpenClJoiner final : public JoinDevice {
 
   std::shared_ptr<OpenClSession> session_;
   const OpenClApi& cl_;
-  ClQueue queue_;  // this thread's
+  int number_;
+  ClQueue queue_;      // this thread's
+  ClProgram program_;  // its own, on a CPU's device
   ClKernel planesKernel_, tablesKernel_, pairsKernel_;
   // Two: one filled while the device counts the other. On the heap, so that
   // a hung device's may be left to it (leaveToHungDevice).
@@ -102,7 +111,19 @@ bool OpenClJoiner::start() {
   queue_ =
       ClQueue(cl_, cl_.CreateCommandQueue(session_->context.get(), session_->device, 0, &status));
   if (status != CL_SUCCESS) return fail("make a queue for the join", status);
-  const cl_program program = session_->joinProgram.get();
+  // On a CPU's device (pocl), each thread's kernels come from a program of
+  // its own, told apart by a definition the source does not use. pocl 3.1
+  // keeps a kernel's machine code, built for the widest grid launched so
+  // far, by its program, name and work-group size; when two threads'
+  // launches of one kernel overlap, the later wider than any before, the
+  // end of one may release the other's and abort the run
+  // ("pocl_release_dlhandle_cache: Assertion `found->ref_count > 0'
+  // failed": 8 runs in 24 with 8 threads; none in 16 with a program each).
+  if (number_ >= 0) {
+    program_ = buildJoinProgram(*session_, " -D QUEENS_JOINER=" + std::to_string(number_), error_);
+    if (!program_) return false;
+  }
+  const cl_program program = number_ >= 0 ? program_.get() : session_->joinProgram.get();
   planesKernel_ = ClKernel(cl_, cl_.CreateKernel(program, "buildPlanes", &status));
   if (status == CL_SUCCESS)
     tablesKernel_ = ClKernel(cl_, cl_.CreateKernel(program, "buildTables", &status));
@@ -262,16 +283,40 @@ std::string joinKernelOptions() {
   return options;
 }
 
-// A joiner a host thread, made when it first asks.
+// The join's kernels built with the host's layout and `moreOptions`; empty,
+// with why, if the device's compiler refuses them.
+ClProgram buildJoinProgram(const OpenClSession& session, const std::string& moreOptions,
+                           std::string& why) {
+  const OpenClApi& cl = session.cl;
+  cl_int status;
+  const char* source = kGpuJoinKernelSource;
+  ClProgram program(
+      cl, cl.CreateProgramWithSource(session.context.get(), 1, &source, nullptr, &status));
+  const std::string options = joinKernelOptions() + moreOptions;
+  if (status == CL_SUCCESS)
+    status = cl.BuildProgram(program.get(), 1, &session.device, options.c_str(), nullptr, nullptr);
+  if (status == CL_SUCCESS) return program;
+  char log[2048] = "";
+  if (program)
+    cl.GetProgramBuildInfo(program.get(), session.device, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
+                           nullptr);
+  why = std::string("the OpenCL device could not build the join's kernels: ") +
+        (*log ? log : "its compiler gave no log");
+  return ClProgram(cl, nullptr);
+}
+
+// A joiner a host thread, made when it first asks; on a CPU's device, each
+// with a program of its own (OpenClJoiner's `number`).
 class OpenClJoiners final : public JoinDevices {
  public:
-  explicit OpenClJoiners(std::shared_ptr<OpenClSession> session) : session_(std::move(session)) {}
+  OpenClJoiners(std::shared_ptr<OpenClSession> session, bool aProgramEach)
+      : session_(std::move(session)), aProgramEach_(aProgramEach) {}
   JoinDevice* forWorker(int worker) override {
     const std::lock_guard<std::mutex> lock(mutex_);
     if (size_t(worker) >= joiners_.size()) joiners_.resize(size_t(worker) + 1);
     std::unique_ptr<OpenClJoiner>& joiner = joiners_[size_t(worker)];
     if (!joiner) {
-      joiner = std::make_unique<OpenClJoiner>(session_);
+      joiner = std::make_unique<OpenClJoiner>(session_, aProgramEach_ ? worker : -1);
       if (!joiner->start()) {
         error_ = joiner->error();
         joiner.reset();
@@ -284,6 +329,7 @@ class OpenClJoiners final : public JoinDevices {
 
  private:
   std::shared_ptr<OpenClSession> session_;
+  bool aProgramEach_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<OpenClJoiner>> joiners_;
   std::string error_;
@@ -291,27 +337,11 @@ class OpenClJoiners final : public JoinDevices {
 
 }  // namespace
 
-std::unique_ptr<JoinDevices> startJoinDevices(std::shared_ptr<OpenClSession> session,
+std::unique_ptr<JoinDevices> startJoinDevices(std::shared_ptr<OpenClSession> session, bool cpu,
                                               std::string& why) {
-  const OpenClApi& cl = session->cl;
-  cl_int status;
-  const char* source = kGpuJoinKernelSource;
-  session->joinProgram = ClProgram(
-      cl, cl.CreateProgramWithSource(session->context.get(), 1, &source, nullptr, &status));
-  const std::string options = joinKernelOptions();
-  if (status == CL_SUCCESS)
-    status = cl.BuildProgram(session->joinProgram.get(), 1, &session->device, options.c_str(),
-                             nullptr, nullptr);
-  if (status != CL_SUCCESS) {
-    char log[2048] = "";
-    if (session->joinProgram)
-      cl.GetProgramBuildInfo(session->joinProgram.get(), session->device, CL_PROGRAM_BUILD_LOG,
-                             sizeof log - 1, log, nullptr);
-    why = std::string("the OpenCL device could not build the join's kernels: ") +
-          (*log ? log : "its compiler gave no log");
-    return nullptr;
-  }
-  return std::make_unique<OpenClJoiners>(std::move(session));
+  session->joinProgram = buildJoinProgram(*session, "", why);
+  if (!session->joinProgram) return nullptr;
+  return std::make_unique<OpenClJoiners>(std::move(session), cpu);
 }
 
 }  // namespace queens

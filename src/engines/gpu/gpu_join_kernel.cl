@@ -19,7 +19,8 @@
 
 // The layout that the host writes is the host's: JoinFlight's constants,
 // each given as a -D option of the build (gpu_join_device.cpp's
-// joinKernelOptions), so that it is written in one place.
+// joinKernelOptions), so that it is written in one place. (QUEENS_JOINER,
+// unused here, tells apart the builds of host threads on a CPU's device.)
 #if !defined(CHUNK_FIELDS) || !defined(QUARTER_WORDS) || !defined(TILE_FIELDS) || \
     !defined(TILE_THREADS) || !defined(COUNT_SHIFT) || !defined(ABOVE_SHIFT) || !defined(NO_KEY)
 #error "the join's kernels are built with the host's layout (joinKernelOptions)"

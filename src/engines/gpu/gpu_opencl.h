@@ -223,8 +223,10 @@ std::unique_ptr<PrefixCounter> startPrefixCounter(std::shared_ptr<OpenClSession>
                                                   bool isGpu, std::string& why);
 
 // The join's counters on a started device, its kernels built; null, with
-// why, if its compiler refuses them.
-std::unique_ptr<JoinDevices> startJoinDevices(std::shared_ptr<OpenClSession> session,
+// why, if its compiler refuses them. `cpu`: the device is no GPU (pocl's
+// CPU device), where each host thread builds the kernels of its own
+// (gpu_join_device.cpp says why).
+std::unique_ptr<JoinDevices> startJoinDevices(std::shared_ptr<OpenClSession> session, bool cpu,
                                               std::string& why);
 
 }  // namespace queens
