@@ -37,67 +37,66 @@ std::string fileWith(const std::string& text) {
   return path;
 }
 
-TEST_CASE("stats lines") {
+// A board's --stats made up: its size and its report (a method's, and its
+// nodes), timed from now.
+struct MadeUpStats {
   queens::Board board;
-  board.n = 16;
   queens::Report report;
-  report.method = "join";
-  report.reason = "16x16, 0 reserved: the join";
-  report.nodes = 1234;
-  report.threads = 2;
-  report.bytes = uint64_t{3} << 20;
-  timespec start;
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  const queens::BoardStats stats{board, 7, queens::Share{0, 4}, true, start, report};
-  std::FILE* err = std::tmpfile();
-  queens::printStats(stats, err);
-  const std::string line = textOf(err);
+  timespec start{};
+  MadeUpStats(int n, const char* method, queens::Count nodes) {
+    board.n = n;
+    report.method = method;
+    report.nodes = nodes;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+  }
+  // What printStats, or printStatsJson, writes of it as board `number`.
+  std::string printed(bool json, long number, queens::Share share, bool sharing) const {
+    const queens::BoardStats stats{board, number, share, sharing, start, report};
+    std::FILE* err = std::tmpfile();
+    json ? queens::printStatsJson(stats, err) : queens::printStats(stats, err);
+    const std::string text = textOf(err);
+    std::fclose(err);
+    return text;
+  }
+};
+
+TEST_CASE("stats lines") {
+  MadeUpStats made(16, "join", 1234);
+  made.report.reason = "16x16, 0 reserved: the join";
+  made.report.threads = 2;
+  made.report.bytes = uint64_t{3} << 20;
+  const queens::Share firstOfFour{0, 4};
+  const std::string line = made.printed(false, 7, firstOfFour, true);
   CHECK(line.rfind("board 7: 16x16, share 1 of 4, join, 1234 nodes, ", 0) == 0);
   CHECK(line.find(" ms, 2 threads, 3.0 MiB allocated; why: 16x16, 0 reserved: the join\n") !=
         std::string::npos);
-  std::fclose(err);
-  err = std::tmpfile();
-  report.reason = "a \"quoted\" reason";
-  queens::printStatsJson(stats, err);
-  const std::string json = textOf(err);
+  made.report.reason = "a \"quoted\" reason";
+  const std::string json = made.printed(true, 7, firstOfFour, true);
   CHECK(
       json.rfind("{\"board\":7,\"size\":16,\"share\":{\"part\":1,\"parts\":4},\"method\":\"join\",",
                  0) == 0);
   CHECK(json.find(",\"reason\":\"a \\\"quoted\\\" reason\"}\n") != std::string::npos);
-  std::fclose(err);
 }
 
 TEST_CASE("stats lines of a count on a device") {
-  queens::Board board;
-  board.n = 19;
-  queens::Report report;
-  report.method = "gpu-rows";
-  report.device = "NVIDIA H200";
-  report.nodes = 5;
-  report.deviceWait = 0.1005, report.deviceHanding = 1.25, report.deviceStart = 0.5;
-  timespec start;
-  clock_gettime(CLOCK_MONOTONIC, &start);
-  const queens::BoardStats stats{board, 1, queens::Share{0, 1}, false, start, report};
-  std::FILE* err = std::tmpfile();
-  queens::printStats(stats, err);
-  CHECK(textOf(err).find(", 1 thread, 100.500 ms waiting for the device, 1250.000 ms handing it "
-                         "work, 500.000 ms starting it\n") != std::string::npos);
-  std::fclose(err);
-  err = std::tmpfile();
-  queens::printStatsJson(stats, err);
-  CHECK(textOf(err).find("\"device\":\"NVIDIA H200\",\"nodes\":5,") != std::string::npos);
-  std::fclose(err);
+  MadeUpStats made(19, "gpu-rows", 5);
+  made.report.device = "NVIDIA H200";
+  made.report.deviceWait = 0.1005;
+  made.report.deviceHanding = 1.25;
+  made.report.deviceStart = 0.5;
+  const queens::Share whole{0, 1};
+  CHECK(made.printed(false, 1, whole, false)
+            .find(", 1 thread, 100.500 ms waiting for the device, 1250.000 ms handing it work, "
+                  "500.000 ms starting it\n") != std::string::npos);
+  CHECK(made.printed(true, 1, whole, false).find("\"device\":\"NVIDIA H200\",\"nodes\":5,") !=
+        std::string::npos);
   // A later board on the started device: no start to tell of.
-  report.deviceStart = 0;
-  err = std::tmpfile();
-  queens::printStats(stats, err);
-  CHECK(textOf(err).find("1250.000 ms handing it work\n") != std::string::npos);
-  std::fclose(err);
-  err = std::tmpfile();
-  queens::printStatsJson(stats, err);
-  CHECK(textOf(err).find("\"device_wait_ms\":100.500,\"device_hand_ms\":1250.000,"
-                         "\"device_start_ms\":0.000,") != std::string::npos);
-  std::fclose(err);
+  made.report.deviceStart = 0;
+  CHECK(made.printed(false, 2, whole, false).find("1250.000 ms handing it work\n") !=
+        std::string::npos);
+  CHECK(made.printed(true, 2, whole, false)
+            .find("\"device_wait_ms\":100.500,\"device_hand_ms\":1250.000,"
+                  "\"device_start_ms\":0.000,") != std::string::npos);
 }
 
 TEST_CASE("board sources") {
