@@ -187,6 +187,9 @@ class JoinDevices {
   // Thread `worker`'s; null if its queue cannot be made (why: error()).
   virtual JoinDevice* forWorker(int worker) = 0;
   virtual const char* error() const = 0;
+  // The seconds spent building kernels for the threads (on a CPU's device,
+  // each builds its own) since the device started.
+  virtual double secondsBuilding() const { return 0; }
 };
 
 // The OpenCL device the engine runs on.
@@ -391,7 +394,8 @@ class GpuAccess {
   // The seconds spent starting the device and building its kernels since
   // the last call (--stats gives them to the board counted since).
   double takeStartSeconds() {
-    const double all = startSeconds_ + (device_.counter ? device_.counter->secondsBuilding() : 0);
+    const double all = startSeconds_ + (device_.counter ? device_.counter->secondsBuilding() : 0) +
+                       (device_.joiners ? device_.joiners->secondsBuilding() : 0);
     return all - std::exchange(startSecondsTaken_, all);
   }
 

@@ -4,6 +4,7 @@
 // has a queue of its own. Two flights take turns: while the device counts
 // one, the host fills the other, and a flight's buffers on both sides are
 // kept from one flight to the next, grown when a flight needs more.
+#include <chrono>
 #include <cstddef>
 #include <mutex>
 #include <string>
@@ -316,8 +317,11 @@ class OpenClJoiners final : public JoinDevices {
     if (size_t(worker) >= joiners_.size()) joiners_.resize(size_t(worker) + 1);
     std::unique_ptr<OpenClJoiner>& joiner = joiners_[size_t(worker)];
     if (!joiner) {
+      const auto start = std::chrono::steady_clock::now();
       joiner = std::make_unique<OpenClJoiner>(session_, aProgramEach_ ? worker : -1);
-      if (!joiner->start()) {
+      const bool started = joiner->start();
+      building_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (!started) {
         error_ = joiner->error();
         joiner.reset();
         return nullptr;
@@ -325,13 +329,18 @@ class OpenClJoiners final : public JoinDevices {
     }
     return joiner.get();
   }
+  double secondsBuilding() const override {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return building_;
+  }
   const char* error() const override { return error_.c_str(); }
 
  private:
   std::shared_ptr<OpenClSession> session_;
   bool aProgramEach_;
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::vector<std::unique_ptr<OpenClJoiner>> joiners_;
+  double building_ = 0;  // the seconds making them took (their queues, kernels, programs)
   std::string error_;
 };
 
