@@ -18,20 +18,20 @@ void printStats(const BoardStats& stats, std::FILE* err) {
     std::snprintf(allocated, sizeof allocated, ", %.1f MiB allocated",
                   double(report.bytes) / (1 << 20));
   char digits[40];
-  char device[160] = "", waited[160] = "";
+  char device[160] = "", deviceTimes[160] = "";
   if (*report.device) {
     std::snprintf(device, sizeof device, " on %s", report.device);
-    const int length = std::snprintf(waited, sizeof waited,
+    const int length = std::snprintf(deviceTimes, sizeof deviceTimes,
                                      ", %.3f ms waiting for the device, %.3f ms handing it work",
                                      1000 * report.deviceWait, 1000 * report.deviceHanding);
-    if (report.deviceStart > 0)
-      std::snprintf(waited + length, sizeof waited - size_t(length), ", %.3f ms starting it",
-                    1000 * report.deviceStart);
+    if (report.deviceStart > 0 && length > 0 && size_t(length) < sizeof deviceTimes)
+      std::snprintf(deviceTimes + length, sizeof deviceTimes - size_t(length),
+                    ", %.3f ms starting it", 1000 * report.deviceStart);
   }
   std::fprintf(err, "board %ld: %dx%d%s, %s%s, %s nodes, %.3f ms, %d thread%s%s%s%s",
                stats.boardNumber, stats.board.n, stats.board.n, shareName, report.method, device,
                formatCount(report.nodes, digits), 1000 * secondsSince(stats.start), report.threads,
-               report.threads > 1 ? "s" : "", waited, allocated, report.note);
+               report.threads > 1 ? "s" : "", deviceTimes, allocated, report.note);
   if (!report.reason.empty()) std::fprintf(err, "; why: %s", report.reason.c_str());
   std::fputc('\n', err);
 }

@@ -119,7 +119,7 @@ bool OpenClJoiner::start() {
   // launches of one kernel overlap, the later wider than any before, the
   // end of one may release the other's and abort the run
   // ("pocl_release_dlhandle_cache: Assertion `found->ref_count > 0'
-  // failed": 8 runs in 24 with 8 threads; none in 16 with a program each).
+  // failed"; bench/README.md has the runs).
   if (number_ >= 0) {
     program_ = buildJoinProgram(*session_, " -D QUEENS_JOINER=" + std::to_string(number_), error_);
     if (!program_) return false;
